@@ -1,0 +1,78 @@
+/** @file ActorXChunks.h
+ *  The chunk layer shared by every ActorX file (PSK, PSKX, PSA, PSAX, PSW).
+ *
+ *  A file is a flat list of chunks, each a 32-byte header (char[20] id, int32 TypeFlag,
+ *  int32 DataSize, int32 DataCount) followed by DataSize * DataCount bytes. There is no nesting
+ *  and no table of contents, so the walker collects every chunk first and the format parsers
+ *  look them up by id (chunk order varies between writers). See specs/actorx.md, section 1.
+ */
+#pragma once
+
+#include "Common/BinaryReader.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace agf::actorx {
+
+constexpr size_t kChunkHeaderSize = 32;
+constexpr size_t kChunkIdSize = 20;
+
+/** Magic ids of the first chunk. */
+constexpr const char *kMeshMagic = "ACTRHEAD";
+constexpr const char *kAnimMagic = "ANIMHEAD";
+constexpr const char *kSparseAnimMagic = "ANIXHEAD";
+constexpr const char *kWorldMagic = "WRLDHEAD";
+
+/** One chunk as found in the file. The payload is a view into the file buffer. */
+struct Chunk {
+    std::string id;          ///< as written, without the NUL padding
+    int32_t typeFlag = 0;    ///< version stamp; never validated
+    int32_t dataSize = 0;    ///< record size the header claims
+    int32_t dataCount = 0;   ///< record count the header claims
+    /** On-disk record size: the header's DataSize except for the writer bugs of specs 1.2
+     *  rule 3 (SKELSOCK is always 164 bytes; early SEQUENCES records are 69 bytes). */
+    size_t recordSize = 0;
+    /** Records actually present: DataCount, or fewer when the writer overstated it
+     *  (SKELSOCK, MRPHINFO; specs 1.2 rule 4). */
+    size_t recordCount = 0;
+    uint64_t headerOffset = 0;
+    uint64_t payloadOffset = 0;
+    const uint8_t *payload = nullptr;
+    size_t payloadSize = 0;  ///< bytes actually covered by this chunk in the file
+};
+
+/** The result of walking a file. */
+struct ChunkList {
+    std::string magic;           ///< id of the first chunk
+    int32_t magicTypeFlag = 0;
+    std::vector<Chunk> chunks;   ///< every chunk after the magic (repeated magic dropped)
+    /** Problems the walk recovered from (an implausible header after sound chunks, an
+     *  overstated count, trailing bytes); the importer logs them as warnings. */
+    std::vector<std::string> warnings;
+
+    /** The first chunk with exactly this id, or nullptr. */
+    const Chunk *find(const std::string &id) const;
+    /** Every chunk whose id starts with `prefix`, in file order. */
+    std::vector<const Chunk *> findPrefix(const std::string &prefix) const;
+};
+
+/** Walks every chunk of an ActorX file. The first chunk must be one of the four magics.
+ *  Stepping uses 64-bit arithmetic. A header that is not plausible (specs 1.2 rule 4) or a
+ *  payload that runs past the end of the file ends the walk: the chunks before it are kept
+ *  and a warning is recorded. A file whose first chunk is not a magic throws ImportError. */
+ChunkList WalkChunks(const uint8_t *data, size_t size, const std::string &fileName);
+
+/** True when `data` starts with the header of the given magic chunk. */
+bool HasMagic(const uint8_t *data, size_t size, const char *magic);
+
+/** A reader over a chunk's payload, with the chunk id as the structure name for errors. */
+BinaryReader ChunkReader(const Chunk &chunk, const std::string &fileName);
+
+/** Checks a chunk's record size: smaller than `expected` throws ImportError; larger is
+ *  accepted (the caller reads the known prefix of each record and steps by recordSize).
+ *  Returns the stride to step by. */
+size_t CheckRecordSize(const Chunk &chunk, size_t expected, const std::string &fileName);
+
+} // namespace agf::actorx

@@ -1,0 +1,68 @@
+/** @file FileLoading.cpp */
+#include "FileLoading.h"
+
+#include "ImportError.h"
+
+#include <assimp/IOStream.hpp>
+#include <assimp/IOSystem.hpp>
+
+#include <memory>
+
+namespace agf {
+
+namespace {
+void ReadStream(Assimp::IOStream &stream, const std::string &path, std::vector<uint8_t> &out) {
+    const size_t size = stream.FileSize();
+    out.resize(size);
+    if (size != 0 && stream.Read(out.data(), 1, size) != size) {
+        ThrowImportError(path, "file", 0, "could not read " + std::to_string(size) + " bytes");
+    }
+}
+
+size_t LastSeparator(const std::string &path) { return path.find_last_of("/\\"); }
+} // namespace
+
+std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path) {
+    std::unique_ptr<Assimp::IOStream> stream(io->Open(path, "rb"));
+    if (!stream) {
+        ThrowImportError(path, "file", 0, "cannot open file");
+    }
+    std::vector<uint8_t> data;
+    ReadStream(*stream, path, data);
+    return data;
+}
+
+bool ReadFileIfExists(Assimp::IOSystem *io, const std::string &path, std::vector<uint8_t> &out) {
+    out.clear();
+    if (!io->Exists(path)) {
+        return false;
+    }
+    std::unique_ptr<Assimp::IOStream> stream(io->Open(path, "rb"));
+    if (!stream) {
+        return false;
+    }
+    ReadStream(*stream, path, out);
+    return true;
+}
+
+std::string DirectoryOf(const std::string &path) {
+    const size_t separator = LastSeparator(path);
+    return separator == std::string::npos ? std::string() : path.substr(0, separator + 1);
+}
+
+std::string FileNameOf(const std::string &path) {
+    const size_t separator = LastSeparator(path);
+    return separator == std::string::npos ? path : path.substr(separator + 1);
+}
+
+std::string BaseNameOf(const std::string &path) {
+    const std::string name = FileNameOf(path);
+    const size_t dot = name.find_last_of('.');
+    return dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
+}
+
+std::string StripExtension(const std::string &path) {
+    return DirectoryOf(path) + BaseNameOf(path);
+}
+
+} // namespace agf

@@ -1,0 +1,191 @@
+/** @file SceneBuilder.h
+ *  Scene-building helpers shared by every format's converter.
+ *
+ *  A converter describes its geometry in the plain structs below and lets these helpers make
+ *  the Assimp objects, so that every format splits meshes, binds bones, builds hierarchies and
+ *  writes animation channels the same way, and every result passes
+ *  aiProcess_ValidateDataStructure.
+ */
+#pragma once
+
+#include <assimp/anim.h>
+#include <assimp/material.h>
+#include <assimp/mesh.h>
+#include <assimp/metadata.h>
+#include <assimp/scene.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace agf {
+
+/** Where a piece of data came from, for error messages raised by the helpers. */
+struct SourceContext {
+    std::string file;
+    std::string structure;
+    uint64_t offset = 0;
+};
+
+struct BoneInfluence {
+    uint32_t bone = 0;
+    float weight = 0.0f;
+};
+
+/** A morph target given sparsely: absolute positions (and optionally normals) of the vertices
+ *  it moves. Vertices not listed keep their base values. */
+struct MorphSource {
+    std::string name;
+    std::vector<uint32_t> vertices;
+    std::vector<aiVector3D> positions;
+    std::vector<aiVector3D> normals; ///< empty, or one per entry of `vertices`
+};
+
+/** Vertex data in Assimp's conventions (right-handed, V origin at the bottom), every array
+ *  indexed by vertex. */
+struct MeshSource {
+    std::vector<aiVector3D> positions;
+    std::vector<aiVector3D> normals;             ///< empty, or one per vertex
+    std::vector<std::vector<aiVector3D>> uvSets; ///< each one per vertex; (u, v, 0)
+    std::vector<aiColor4D> colors;               ///< empty, or one per vertex
+    /** Skin weights in compressed-row form: the influences of vertex v are
+     *  influences[influenceStart[v] .. influenceStart[v + 1]). Empty when not skinned. */
+    std::vector<uint32_t> influenceStart;
+    std::vector<BoneInfluence> influences;
+    std::vector<MorphSource> morphs;
+};
+
+/** A triangle with counter-clockwise front face, indexing MeshSource vertices. */
+struct Triangle {
+    uint32_t vertices[3] = {0, 0, 0};
+    uint32_t material = 0;
+};
+
+/** A bone that skinned vertices may reference by index. */
+struct SkinBone {
+    std::string name;
+    aiMatrix4x4 offsetMatrix; ///< mesh space to bone space (inverse bind)
+};
+
+/** Makes one aiMesh per material that has faces. A mesh holds only the vertices its faces use,
+ *  re-indexed in first-use order. Bones get only the weights of that mesh's vertices, and a
+ *  morph target is added only to meshes whose vertices it moves.
+ *  Indices must already be validated; `materialCount` bounds Triangle::material.
+ *  @param meshName base name; meshes are named "<meshName>" or "<meshName>_<material>". */
+std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const MeshSource &source,
+                                                           const std::vector<Triangle> &triangles,
+                                                           unsigned materialCount,
+                                                           const std::vector<SkinBone> &bones,
+                                                           const std::string &meshName);
+
+/** A node of a hierarchy given by parent indices. */
+struct NodeSource {
+    std::string name;
+    int64_t parent = -1; ///< index into the same list; < 0 for a root
+    aiMatrix4x4 local;   ///< transform relative to the parent
+};
+
+/** Builds nodes from parent indices and attaches the roots to `attachTo`. Parents may come
+ *  after their children. A parent out of range makes the node a root, with a warning. A
+ *  cycle throws ImportError naming `context`. Returns the nodes in source order (owned by
+ *  `attachTo`'s tree). The recursion depth of the result is bounded by kMaxNodeDepth. */
+std::vector<aiNode *> BuildNodeHierarchy(const std::vector<NodeSource> &nodes, aiNode *attachTo,
+                                         const SourceContext &context);
+
+/** The deepest node chain BuildNodeHierarchy accepts: deeper trees would overflow the stack in
+ *  Assimp's own recursive post-processing steps. */
+constexpr size_t kMaxNodeDepth = 1024;
+
+/** Appends `children` to `parent` (taking ownership), keeping existing children. */
+void AddChildren(aiNode *parent, const std::vector<aiNode *> &children);
+
+/** Product of the transforms from `node` up to, but not including, `ancestor`
+ *  (nullptr: up to and including the root). */
+aiMatrix4x4 TransformRelativeTo(const aiNode *node, const aiNode *ancestor);
+
+/** Makes every name in `names` unique by appending ".001", ".002"...; returns how many it
+ *  changed. Assimp binds bones and channels by name, so duplicates must not survive. */
+size_t MakeNamesUnique(std::vector<std::string> &names);
+
+/** Builds an animation channel. Channels need at least one key of each kind for most
+ *  consumers; an empty key list is filled with the single `rest` key at time 0. */
+std::unique_ptr<aiNodeAnim> MakeNodeAnim(const std::string &nodeName,
+                                         std::vector<aiVectorKey> positionKeys,
+                                         std::vector<aiQuatKey> rotationKeys,
+                                         std::vector<aiVectorKey> scalingKeys,
+                                         const aiMatrix4x4 &rest = aiMatrix4x4());
+
+/** Builds an animation from channels. */
+std::unique_ptr<aiAnimation> MakeAnimation(const std::string &name, double ticksPerSecond,
+                                           double duration,
+                                           std::vector<std::unique_ptr<aiNodeAnim>> channels);
+
+/** Collects typed key/value pairs and makes one aiMetadata of the right size at the end
+ *  (aiMetadata::Add reallocates on every call). */
+class MetadataBuilder {
+public:
+    MetadataBuilder &add(const std::string &key, bool value);
+    MetadataBuilder &add(const std::string &key, int32_t value);
+    MetadataBuilder &add(const std::string &key, uint64_t value);
+    MetadataBuilder &add(const std::string &key, float value);
+    MetadataBuilder &add(const std::string &key, double value);
+    MetadataBuilder &add(const std::string &key, const std::string &value);
+    MetadataBuilder &add(const std::string &key, const char *value);
+    MetadataBuilder &add(const std::string &key, const aiVector3D &value);
+    MetadataBuilder &add(const std::string &key, MetadataBuilder nested);
+
+    bool empty() const { return mEntries.empty(); }
+    /** The metadata, or nullptr when empty. */
+    aiMetadata *build() const;
+    /** Adds the entries to `target`'s metadata, creating it or merging with what is there. */
+    void mergeInto(aiMetadata *&target) const;
+
+private:
+    struct Entry {
+        std::string key;
+        aiMetadataType type;
+        bool boolValue = false;
+        int32_t intValue = 0;
+        uint64_t uintValue = 0;
+        float floatValue = 0;
+        double doubleValue = 0;
+        std::string stringValue;
+        aiVector3D vectorValue;
+        std::shared_ptr<MetadataBuilder> nested;
+    };
+    std::vector<Entry> mEntries;
+};
+
+/** Owns the parts of a scene while a converter works, so that nothing leaks if a later step
+ *  throws, and hands them to the aiScene in one go. */
+class SceneParts {
+public:
+    unsigned addMesh(std::unique_ptr<aiMesh> mesh);
+    unsigned addMaterial(std::unique_ptr<aiMaterial> material);
+    unsigned addAnimation(std::unique_ptr<aiAnimation> animation);
+    unsigned addLight(std::unique_ptr<aiLight> light);
+    unsigned addCamera(std::unique_ptr<aiCamera> camera);
+    size_t meshCount() const { return mMeshes.size(); }
+    size_t materialCount() const { return mMaterials.size(); }
+    aiMesh *mesh(size_t index) const { return mMeshes[index].get(); }
+
+    /** Moves everything into `scene`. Adds a default material when meshes need one. */
+    void moveInto(aiScene *scene);
+
+private:
+    std::vector<std::unique_ptr<aiMesh>> mMeshes;
+    std::vector<std::unique_ptr<aiMaterial>> mMaterials;
+    std::vector<std::unique_ptr<aiAnimation>> mAnimations;
+    std::vector<std::unique_ptr<aiLight>> mLights;
+    std::vector<std::unique_ptr<aiCamera>> mCameras;
+};
+
+/** A material with a name and, when not empty, a diffuse texture path. */
+std::unique_ptr<aiMaterial> MakeMaterial(const std::string &name,
+                                         const std::string &diffuseTexture = std::string());
+
+/** Attaches mesh indices to a node. */
+void SetNodeMeshes(aiNode *node, const std::vector<unsigned> &meshIndices);
+
+} // namespace agf

@@ -1,0 +1,55 @@
+/** @file TestSupport.h
+ *  Helpers shared by the tests: where files are, and importing with our formats registered.
+ */
+#pragma once
+
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+#include <assimp_gameformats/GameFormats.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace agf::test {
+
+/** ../shared/samples next to the project (third-party files; may be missing). */
+inline std::filesystem::path SamplesDir() { return AGF_SAMPLES_DIR; }
+
+/** The project's own test_models/ folder. */
+inline std::filesystem::path TestModelsDir() { return AGF_TEST_MODELS_DIR; }
+
+/** The path of a sample, or an empty path when the samples are not present. */
+inline std::filesystem::path SamplePath(const std::string &relative) {
+    const std::filesystem::path path = SamplesDir() / relative;
+    return std::filesystem::exists(path) ? path : std::filesystem::path();
+}
+
+/** Skips the current test cleanly when a sample is missing. */
+#define AGF_REQUIRE_SAMPLE(variable, relative)                                                     \
+    const std::filesystem::path variable = ::agf::test::SamplePath(relative);                      \
+    if (variable.empty()) {                                                                        \
+        GTEST_SKIP() << "sample " << (relative) << " not present under " << AGF_SAMPLES_DIR;       \
+    }
+
+/** An Importer with our formats registered. */
+inline std::unique_ptr<Assimp::Importer> MakeImporter() {
+    auto importer = std::make_unique<Assimp::Importer>();
+    RegisterImporters(*importer);
+    return importer;
+}
+
+/** Reads a whole file into memory. */
+std::vector<uint8_t> ReadBytes(const std::filesystem::path &path);
+
+/** Writes bytes to a file, creating folders. */
+void WriteBytes(const std::filesystem::path &path, const std::vector<uint8_t> &bytes);
+
+/** A fresh, empty scratch folder for one test, under the build tree. */
+std::filesystem::path ScratchDir(const std::string &name);
+
+} // namespace agf::test

@@ -1,0 +1,35 @@
+# Installs the build tree into a scratch prefix, then configures, builds and runs a small
+# application that knows the library only through find_package(AssimpGameFormats).
+file(REMOVE_RECURSE ${WORK_DIR})
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}/prefix
+                RESULT_VARIABLE result)
+if(result)
+    message(FATAL_ERROR "cmake --install failed")
+endif()
+foreach(installed lib/cmake/AssimpGameFormats/AssimpGameFormatsConfig.cmake
+                  lib/pkgconfig/assimp-gameformats.pc bin/assimp
+                  include/assimp_gameformats/GameFormats.h)
+    if(NOT EXISTS ${WORK_DIR}/prefix/${installed})
+        string(REPLACE "lib/" "lib/x86_64-linux-gnu/" multiarch ${installed})
+        if(NOT EXISTS ${WORK_DIR}/prefix/${multiarch})
+            message(FATAL_ERROR "not installed: ${installed}")
+        endif()
+    endif()
+endforeach()
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/test/install_consumer/app
+                        -B ${WORK_DIR}/build -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix
+                        -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+                RESULT_VARIABLE result)
+if(result)
+    message(FATAL_ERROR "configuring the consumer failed")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR}/build RESULT_VARIABLE result)
+if(result)
+    message(FATAL_ERROR "building the consumer failed")
+endif()
+execute_process(COMMAND ${WORK_DIR}/build/consumer RESULT_VARIABLE result
+                OUTPUT_VARIABLE output ERROR_VARIABLE output)
+message("${output}")
+if(result)
+    message(FATAL_ERROR "the consumer failed: ${result}")
+endif()

@@ -1,0 +1,15 @@
+/** @file GeneratedModels.cpp */
+#include "GeneratedModels.h"
+
+namespace agf::testgen {
+
+std::vector<GeneratedModel> AllGeneratedModels() {
+    std::vector<GeneratedModel> models;
+    AppendPskModels(models);
+    AppendPsaModels(models);
+    AppendP3dModels(models);
+    AppendIdolFxModels(models);
+    return models;
+}
+
+} // namespace agf::testgen
