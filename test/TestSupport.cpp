@@ -26,3 +26,44 @@ std::filesystem::path ScratchDir(const std::string &name) {
 }
 
 } // namespace agf::test
+
+#include <assimp/BaseImporter.h>
+#include <assimp/importerdesc.h>
+
+namespace agf::test {
+
+namespace {
+
+// Hands the scene made by a test's callback to Assimp, so that the real post-processing and
+// validation run on it.
+class CallbackImporter : public Assimp::BaseImporter {
+public:
+    explicit CallbackImporter(std::function<void(aiScene *)> build) : mBuild(std::move(build)) {}
+
+    bool CanRead(const std::string &file, Assimp::IOSystem *, bool) const override {
+        return GetExtension(file) == "agftest";
+    }
+    const aiImporterDesc *GetInfo() const override {
+        static const aiImporterDesc desc = {"agf test scene", "", "", "", 0, 0, 0, 0, 0,
+                                            "agftest"};
+        return &desc;
+    }
+    void InternReadFile(const std::string &, aiScene *scene, Assimp::IOSystem *) override {
+        mBuild(scene);
+    }
+
+private:
+    std::function<void(aiScene *)> mBuild;
+};
+
+} // namespace
+
+const aiScene *BuildAndValidate(Assimp::Importer &importer,
+                                std::function<void(aiScene *)> build) {
+    importer.RegisterLoader(new CallbackImporter(std::move(build)));
+    static const char kPayload[] = "agf test scene";
+    return importer.ReadFileFromMemory(kPayload, sizeof kPayload, aiProcess_ValidateDataStructure,
+                                       "agftest");
+}
+
+} // namespace agf::test

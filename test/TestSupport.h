@@ -12,6 +12,8 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -51,5 +53,15 @@ void WriteBytes(const std::filesystem::path &path, const std::vector<uint8_t> &b
 
 /** A fresh, empty scratch folder for one test, under the build tree. */
 std::filesystem::path ScratchDir(const std::string &name);
+
+} // namespace agf::test
+
+namespace agf::test {
+
+/** Runs Assimp's own validation (aiProcess_ValidateDataStructure) on a scene that `build`
+ *  fills in, by importing it through a tiny in-memory importer. Returns the validated scene
+ *  (owned by `importer`), or nullptr with importer.GetErrorString() set. */
+const aiScene *BuildAndValidate(Assimp::Importer &importer,
+                                std::function<void(aiScene *)> build);
 
 } // namespace agf::test

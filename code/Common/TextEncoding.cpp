@@ -84,16 +84,16 @@ bool IsValidUtf8(const std::string &text) {
     return true;
 }
 
-std::string ToUtf8(const std::string &raw) {
+std::string ToUtf8(const std::string &raw, bool filledField) {
     // Accept UTF-8, dropping one trailing sequence cut short by a fixed-size field.
     size_t i = 0;
     bool valid = true;
     while (i < raw.size()) {
         const size_t length = CheckSequence(raw, i);
-        if (length == SIZE_MAX) {
+        if (length == SIZE_MAX && filledField) {
             return ReplaceControls(raw.substr(0, i));
         }
-        if (length == 0) {
+        if (length == 0 || length == SIZE_MAX) {
             valid = false;
             break;
         }
@@ -118,6 +118,14 @@ std::string ToUtf8(const std::string &raw) {
         }
     }
     return out;
+}
+
+std::string FixedFieldToUtf8(const char *field, size_t fieldSize) {
+    size_t length = 0;
+    while (length < fieldSize && field[length] != '\0') {
+        ++length;
+    }
+    return ToUtf8(std::string(field, length), length == fieldSize);
 }
 
 } // namespace agf

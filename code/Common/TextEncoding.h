@@ -11,9 +11,14 @@
 
 namespace agf {
 
-/** Returns `raw` if it is valid UTF-8 (after dropping a trailing incomplete sequence), and
- *  otherwise decodes it as Windows-1252. Control characters below 0x20 become '?'. */
-std::string ToUtf8(const std::string &raw);
+/** Returns `raw` if it is valid UTF-8, and otherwise decodes it as Windows-1252. Control
+ *  characters below 0x20 become '?'.
+ *  @param filledField true when the text filled its fixed-size field: only then can a trailing
+ *  incomplete UTF-8 sequence be a character cut by the writer, and it is dropped. */
+std::string ToUtf8(const std::string &raw, bool filledField = false);
+
+/** Reads a fixed-size char field (text up to the first NUL) as UTF-8, see ToUtf8. */
+std::string FixedFieldToUtf8(const char *field, size_t fieldSize);
 
 /** True when `text` is a complete, valid UTF-8 sequence. */
 bool IsValidUtf8(const std::string &text);

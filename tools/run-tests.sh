@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Sets up everything and runs every test twice: a normal build with warnings as errors, and a
+# build under AddressSanitizer + UndefinedBehaviorSanitizer.
+#   sudo bash tools/run-tests.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash tools/install-deps.sh
+jobs=$(nproc)
+
+echo "== build (warnings are errors) =="
+cmake -S . -B build-ci -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAGF_WERROR=ON \
+      -DAGF_BUILD_BENCHMARKS=ON >/dev/null
+cmake --build build-ci -j"$jobs"
+(cd build-ci && ctest --output-on-failure -j"$jobs")
+
+echo "== build under AddressSanitizer + UndefinedBehaviorSanitizer =="
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DAGF_WERROR=ON -DAGF_SANITIZE=ON >/dev/null
+cmake --build build-asan -j"$jobs"
+# The install-consumer test links an uninstrumented application: it ran in the normal build.
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --output-on-failure -j"$jobs" -E '^install_consumer$')
