@@ -11,6 +11,9 @@
 
 #include <assimp/DefaultLogger.hpp>
 
+#include <glm/gtc/quaternion.hpp>
+#include <glm/gtx/euler_angles.hpp>
+
 #include <cmath>
 #include <random>
 
@@ -145,6 +148,18 @@ TEST(Coordinates, MirroredRotationCommutesWithTheMirror) {
         EXPECT_NEAR(viaMirrorZ.x, expectedZ.x, 1e-5f);
         EXPECT_NEAR(viaMirrorZ.y, expectedZ.y, 1e-5f);
         EXPECT_NEAR(viaMirrorZ.z, expectedZ.z, 1e-5f);
+    }
+}
+
+TEST(Coordinates, ZUpRotationMatchesGlm) {
+    // Independent oracle: glm's rotation of -90 degrees about X.
+    const glm::mat4 expected = glm::eulerAngleX(glm::radians(-90.0f));
+    const aiMatrix4x4 actual = ZUpToYUpRotation();
+    for (int row = 0; row < 4; ++row) {
+        for (int column = 0; column < 4; ++column) {
+            // glm is column-major: expected[column][row] is row `row`, column `column`.
+            EXPECT_NEAR(actual[row][column], expected[column][row], 1e-6f);
+        }
     }
 }
 

@@ -9,7 +9,6 @@ packages=(
     libglm-dev                     # vector/quaternion maths for converters and test oracles
     libgtest-dev                   # GoogleTest, the test framework
     libbenchmark-dev               # Google Benchmark, for bench/
-    zlib1g-dev                     # gzip'd Poser files (.p2z/.crz)
 )
 
 missing=()
