@@ -11,6 +11,8 @@
 
 // One header per format family declares its factory functions.
 #include "ActorX/ActorXImporters.h"
+#include "IdolFX/IdolFxImporters.h"
+#include "P3D/P3dImporters.h"
 
 namespace agf {
 
@@ -25,6 +27,38 @@ const std::vector<RegisteredFormat> &Formats() {
     static const std::vector<RegisteredFormat> formats = {
         // Entries are added here as formats land, e.g.
         // {{"Unreal ActorX mesh", "psk pskx", "ACTRHEAD at byte 0", "..."}, &CreatePskImporter},
+        {{"Bohemia Interactive P3D", "p3d",
+          "MLOD, ODOL (version 7 or 40), P3DM or SP3X at byte 0; or byte 0 any and ODO/MLO at "
+          "bytes 1-3 (whole file LZSS-packed)",
+          "MLOD (P3DM, SP3X) and ODOL v7/v40: every LOD as a node, meshes per texture and "
+          "material, selections, proxies, memory points, properties, skeleton and skin weights"},
+         &CreateP3dImporter},
+        {{"Unreal ActorX mesh", "psk pskx", "ACTRHEAD at byte 0",
+          "meshes per material, skeleton, skin weights, normals, UV sets, vertex colours, morph "
+          "targets, sockets; UEViewer sidecar textures; sibling PSA/PSAX animations"},
+         &CreatePskImporter},
+        {{"Unreal ActorX animation", "psa psax", "ANIMHEAD or ANIXHEAD at byte 0",
+          "skeleton from BONENAMES and one animation per sequence (dense PSA, sparse PSAX)"},
+         &CreatePsaImporter},
+        {{"Unreal ActorX world", "psw", "WRLDHEAD at byte 0",
+          "levels from Ada's CUE4Parse fork (v1, v2, v2b, v3): actors as nodes with their PSK "
+          "meshes (each file loaded once and shared), material overrides, lights, landscape "
+          "tiles as terrain meshes from their heightmap PNGs"},
+         &CreatePswImporter},
+        {{"Idol FX mesh (Nosferatu)", "fxm",
+          "no magic: version 0-2, skeleton flag 0/1, zero header block or plausible first joint",
+          "static and skinned (keypose) meshes: submeshes with normals and one or two UV sets, "
+          "joint hierarchy, skin weights; sibling MOT motions"},
+         &CreateFxmImporter},
+        {{"Idol FX motion (Nosferatu)", "mot",
+          "no magic: 28-byte header, plausible track count and first bone name; not LWMO/LWSC",
+          "per-bone rotation, position and scale keys; alone, a skeleton-only scene"},
+         &CreateMotImporter},
+        {{"Idol FX morph animation (Nosferatu)", "anb",
+          "no magic: per-submesh counts that account for the file size exactly",
+          "submeshes split on (position, UV) pairs, every frame an anim mesh, a morph "
+          "animation"},
+         &CreateAnbImporter},
     };
     return formats;
 }

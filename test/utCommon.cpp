@@ -382,25 +382,24 @@ TEST(SceneParts, MeshlessSceneIsMarkedIncompleteAndValidates) {
 // ------------------------------------------------------------------------------------------------
 // Metadata
 
-TEST(MetadataBuilder, BuildsTypedAndNestedEntries) {
-    MetadataBuilder nested;
-    nested.add("Type", int32_t(2)).add("Offset", aiVector3D(1, 2, 3));
+TEST(MetadataBuilder, BuildsTypedEntries) {
     MetadataBuilder builder;
     builder.add("Name", "hero").add("Count", uint64_t(7)).add("Flag", true).add("Scale", 0.5f);
-    builder.add("Shape", std::move(nested));
+    builder.add("Shape.Offset", aiVector3D(1, 2, 3)).add("Shape.Type", int32_t(2));
     std::unique_ptr<aiMetadata> metadata(builder.build());
-    ASSERT_EQ(metadata->mNumProperties, 5u);
+    ASSERT_EQ(metadata->mNumProperties, 6u);
     aiString name;
     EXPECT_TRUE(metadata->Get("Name", name));
     EXPECT_STREQ(name.C_Str(), "hero");
     uint64_t count = 0;
     EXPECT_TRUE(metadata->Get("Count", count));
     EXPECT_EQ(count, 7u);
-    aiMetadata shape;
-    ASSERT_TRUE(metadata->Get("Shape", shape));
     int32_t type = 0;
-    EXPECT_TRUE(shape.Get("Type", type));
+    EXPECT_TRUE(metadata->Get("Shape.Type", type));
     EXPECT_EQ(type, 2);
+    aiVector3D offset;
+    EXPECT_TRUE(metadata->Get("Shape.Offset", offset));
+    EXPECT_EQ(offset, aiVector3D(1, 2, 3));
 }
 
 TEST(MetadataBuilder, MergesIntoExistingMetadata) {

@@ -9,6 +9,7 @@ packages=(
     libglm-dev                     # vector/quaternion maths for converters and test oracles
     libgtest-dev                   # GoogleTest, the test framework
     libbenchmark-dev               # Google Benchmark, for bench/
+    libstb-dev                     # stb_image, decodes PSW landscape heightmaps (PNG)
 )
 
 missing=()

@@ -8,7 +8,7 @@ bash tools/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)"
 
-model=${1:-test_models/actorx/quickstart_character.psk}
+model=${1:-test_models/actorx/skinned_box.psk}
 out=build/quickstart/$(basename "${model%.*}").glb
 mkdir -p build/quickstart
 build/bin/assimp export "$model" "$out"

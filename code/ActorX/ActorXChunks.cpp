@@ -1,6 +1,7 @@
 /** @file ActorXChunks.cpp */
 #include "ActorXChunks.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace agf::actorx {
@@ -18,8 +19,14 @@ struct RawHeader {
     int32_t dataCount;
 };
 
+// How the bytes after an id's terminating NUL are judged. Epic's ActorX leaves junk there
+// (examplemesh.psk: "ACTRHEAD\0\0a\0v\0e..."), so the walk of such a file accepts any
+// padding; the guesses that choose between layouts (rules 3 and 4) want clean NUL padding.
+enum class Padding { Any, Nul };
+
 // Reads a header at `offset` if 32 bytes are there; checks only the id's shape.
-bool ReadHeader(const uint8_t *data, size_t size, uint64_t offset, RawHeader &header) {
+bool ReadHeader(const uint8_t *data, size_t size, uint64_t offset, RawHeader &header,
+                Padding padding = Padding::Any) {
     if (offset > size || size - offset < kChunkHeaderSize) {
         return false;
     }
@@ -34,7 +41,7 @@ bool ReadHeader(const uint8_t *data, size_t size, uint64_t offset, RawHeader &he
         }
         ++length;
     }
-    for (size_t k = length; k < kChunkIdSize; ++k) {
+    for (size_t k = length; padding == Padding::Nul && k < kChunkIdSize; ++k) {
         if (p[k] != 0) {
             return false;
         }
@@ -53,11 +60,30 @@ bool PlausibleNext(const uint8_t *data, size_t size, uint64_t offset) {
         return true;
     }
     RawHeader header;
-    if (!ReadHeader(data, size, offset, header)) {
+    if (!ReadHeader(data, size, offset, header, Padding::Nul)) {
         return false;
     }
     if (header.dataSize < 0 || header.dataSize > kMaxPlausibleRecordSize || header.dataCount < 0) {
         return false;
+    }
+    const uint64_t payload = uint64_t(header.dataSize) * uint64_t(header.dataCount);
+    return payload <= size - offset - kChunkHeaderSize;
+}
+
+// Stricter than PlausibleNext, for choosing a shorter count when a writer overstated it: the
+// records themselves (socket and morph names) can look like a header, and a cut-off file ends
+// at any record boundary. So only a real chunk header counts here: an id of upper-case
+// letters, digits, '_' or ':', and records of a positive size that fit in the file.
+bool PlausibleAfterRescan(const uint8_t *data, size_t size, uint64_t offset) {
+    RawHeader header;
+    if (offset >= size || !ReadHeader(data, size, offset, header, Padding::Nul) ||
+        header.dataSize <= 0 || header.dataSize > kMaxPlausibleRecordSize || header.dataCount < 0) {
+        return false;
+    }
+    for (char c : header.id) {
+        if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == ':')) {
+            return false;
+        }
     }
     const uint64_t payload = uint64_t(header.dataSize) * uint64_t(header.dataCount);
     return payload <= size - offset - kChunkHeaderSize;
@@ -102,6 +128,10 @@ ChunkList WalkChunks(const uint8_t *data, size_t size, const std::string &fileNa
     }
     list.magic = header.id;
     list.magicTypeFlag = header.typeFlag;
+    // A writer that leaves junk after the magic's NUL (Epic's ActorX) does so in every header;
+    // files with clean padding are held to it, so that garbage is recognised as such.
+    const Padding padding =
+        ReadHeader(data, size, 0, header, Padding::Nul) ? Padding::Nul : Padding::Any;
 
     uint64_t offset = 0;
     bool first = true;
@@ -109,17 +139,24 @@ ChunkList WalkChunks(const uint8_t *data, size_t size, const std::string &fileNa
         if (size - offset < kChunkHeaderSize) {
             list.warnings.push_back(std::to_string(size - offset) + " trailing bytes at byte " +
                                     std::to_string(offset) + " ignored");
+            list.end = WalkEnd::TrailingBytes;
+            list.endOffset = offset;
             break;
         }
-        if (!ReadHeader(data, size, offset, header)) {
+        if (!ReadHeader(data, size, offset, header, padding)) {
             list.warnings.push_back("unreadable chunk header at byte " + std::to_string(offset) +
                                     "; the rest of the file is ignored");
+            list.end = WalkEnd::UnreadableHeader;
+            list.endOffset = offset;
             break;
         }
         if (header.dataSize < 0 || header.dataCount < 0) {
             list.warnings.push_back("chunk " + header.id + " at byte " + std::to_string(offset) +
                                     " has a negative size or count; the rest of the file is "
                                     "ignored");
+            list.end = WalkEnd::NegativeSize;
+            list.endOffset = offset;
+            list.endChunk = header.id;
             break;
         }
         Chunk chunk;
@@ -150,10 +187,13 @@ ChunkList WalkChunks(const uint8_t *data, size_t size, const std::string &fileNa
             !(payloadSize <= available &&
               PlausibleNext(data, size, chunk.payloadOffset + payloadSize))) {
             // CUE4Parse counts sockets and morphs before dropping the ones it cannot write.
-            for (size_t count = chunk.recordCount; count-- > 0;) {
+            // Start at the most records that fit, so that a huge hostile count costs nothing.
+            const size_t fitting = static_cast<size_t>(
+                std::min<uint64_t>(chunk.recordCount, available / chunk.recordSize));
+            for (size_t count = fitting + 1; count-- > 0;) {
                 const uint64_t shorter = uint64_t(chunk.recordSize) * count;
                 if (shorter <= available &&
-                    PlausibleNext(data, size, chunk.payloadOffset + shorter)) {
+                    PlausibleAfterRescan(data, size, chunk.payloadOffset + shorter)) {
                     list.warnings.push_back(chunk.id + " at byte " + std::to_string(offset) +
                                             " claims " + std::to_string(chunk.recordCount) +
                                             " records but holds " + std::to_string(count));
@@ -168,6 +208,9 @@ ChunkList WalkChunks(const uint8_t *data, size_t size, const std::string &fileNa
                                     " needs " + std::to_string(payloadSize) +
                                     " bytes but the file has " + std::to_string(available) +
                                     " left; the chunk and the rest of the file are ignored");
+            list.end = WalkEnd::PayloadPastEnd;
+            list.endOffset = offset;
+            list.endChunk = chunk.id;
             break;
         }
         chunk.payload = data + chunk.payloadOffset;

@@ -27,10 +27,10 @@ constexpr const char *kWorldMagic = "WRLDHEAD";
 
 /** One chunk as found in the file. The payload is a view into the file buffer. */
 struct Chunk {
-    std::string id;          ///< as written, without the NUL padding
-    int32_t typeFlag = 0;    ///< version stamp; never validated
-    int32_t dataSize = 0;    ///< record size the header claims
-    int32_t dataCount = 0;   ///< record count the header claims
+    std::string id;        ///< as written, without the NUL padding
+    int32_t typeFlag = 0;  ///< version stamp; never validated
+    int32_t dataSize = 0;  ///< record size the header claims
+    int32_t dataCount = 0; ///< record count the header claims
     /** On-disk record size: the header's DataSize except for the writer bugs of specs 1.2
      *  rule 3 (SKELSOCK is always 164 bytes; early SEQUENCES records are 69 bytes). */
     size_t recordSize = 0;
@@ -40,17 +40,32 @@ struct Chunk {
     uint64_t headerOffset = 0;
     uint64_t payloadOffset = 0;
     const uint8_t *payload = nullptr;
-    size_t payloadSize = 0;  ///< bytes actually covered by this chunk in the file
+    size_t payloadSize = 0; ///< bytes actually covered by this chunk in the file
+};
+
+/** Why a walk stopped before the end of the file (Complete when it reached the end). */
+enum class WalkEnd {
+    Complete,         ///< every byte belongs to a chunk
+    TrailingBytes,    ///< fewer than 32 bytes left: a cut-off header
+    UnreadableHeader, ///< the next 32 bytes are not a chunk header
+    NegativeSize,     ///< a header with a negative DataSize or DataCount
+    PayloadPastEnd,   ///< a chunk's payload runs past the end of the file (truncation)
 };
 
 /** The result of walking a file. */
 struct ChunkList {
-    std::string magic;           ///< id of the first chunk
+    std::string magic; ///< id of the first chunk
     int32_t magicTypeFlag = 0;
-    std::vector<Chunk> chunks;   ///< every chunk after the magic (repeated magic dropped)
+    std::vector<Chunk> chunks; ///< every chunk after the magic (repeated magic dropped)
     /** Problems the walk recovered from (an implausible header after sound chunks, an
      *  overstated count, trailing bytes); the importer logs them as warnings. */
     std::vector<std::string> warnings;
+    /** How the walk ended, where (absolute offset of the header that stopped it) and, for
+     *  NegativeSize / PayloadPastEnd, that chunk's id. Formats that cannot use a partial file
+     *  (PSK) turn an early end into an error; others keep the chunks read so far. */
+    WalkEnd end = WalkEnd::Complete;
+    uint64_t endOffset = 0;
+    std::string endChunk;
 
     /** The first chunk with exactly this id, or nullptr. */
     const Chunk *find(const std::string &id) const;

@@ -12,4 +12,10 @@ namespace agf {
 /** PSK / PSKX meshes (ACTRHEAD). */
 Assimp::BaseImporter *CreatePskImporter();
 
+/** PSA / PSAX animations (ANIMHEAD, ANIXHEAD) imported on their own. */
+Assimp::BaseImporter *CreatePsaImporter();
+
+/** PSW worlds (WRLDHEAD): actors, their meshes, lights and landscape. */
+Assimp::BaseImporter *CreatePswImporter();
+
 } // namespace agf

@@ -435,13 +435,6 @@ MetadataBuilder &MetadataBuilder::add(const std::string &key, const aiVector3D &
     return *this;
 }
 
-MetadataBuilder &MetadataBuilder::add(const std::string &key, MetadataBuilder nested) {
-    Entry entry{key, AI_AIMETADATA};
-    entry.nested = std::make_shared<MetadataBuilder>(std::move(nested));
-    mEntries.push_back(std::move(entry));
-    return *this;
-}
-
 aiMetadata *MetadataBuilder::build() const {
     if (mEntries.empty()) {
         return nullptr;
@@ -471,13 +464,6 @@ aiMetadata *MetadataBuilder::build() const {
         case AI_AIVECTOR3D:
             metadata->Set(i, entry.key, entry.vectorValue);
             break;
-        case AI_AIMETADATA: {
-            // aiMetadata::Set copies a nested aiMetadata, so the temporary is freed here.
-            std::unique_ptr<aiMetadata> nested(entry.nested->build());
-            aiMetadata empty;
-            metadata->Set(i, entry.key, nested ? *nested : empty);
-            break;
-        }
         default:
             break;
         }

@@ -122,7 +122,7 @@ std::unique_ptr<aiAnimation> MakeAnimation(const std::string &name, double ticks
                                            std::vector<std::unique_ptr<aiNodeAnim>> channels);
 
 /** Collects typed key/value pairs and makes one aiMetadata of the right size at the end
- *  (aiMetadata::Add reallocates on every call). */
+ *  (aiMetadata::Add reallocates on every call). Values are flat: see the note below. */
 class MetadataBuilder {
 public:
     MetadataBuilder &add(const std::string &key, bool value);
@@ -133,7 +133,9 @@ public:
     MetadataBuilder &add(const std::string &key, const std::string &value);
     MetadataBuilder &add(const std::string &key, const char *value);
     MetadataBuilder &add(const std::string &key, const aiVector3D &value);
-    MetadataBuilder &add(const std::string &key, MetadataBuilder nested);
+    // Deliberately no nested aiMetadata: Assimp 5.2.5's SceneCombiner::Copy asserts on it (an
+    // abort with Debian's library), and every exporter copies the scene. Use flat, prefixed
+    // keys ("P3D.Selections.<name>.Points") instead.
 
     bool empty() const { return mEntries.empty(); }
     /** The metadata, or nullptr when empty. */
@@ -152,7 +154,6 @@ private:
         double doubleValue = 0;
         std::string stringValue;
         aiVector3D vectorValue;
-        std::shared_ptr<MetadataBuilder> nested;
     };
     std::vector<Entry> mEntries;
 };

@@ -7,6 +7,7 @@ std::vector<GeneratedModel> AllGeneratedModels() {
     std::vector<GeneratedModel> models;
     AppendPskModels(models);
     AppendPsaModels(models);
+    AppendPswModels(models);
     AppendP3dModels(models);
     AppendIdolFxModels(models);
     return models;

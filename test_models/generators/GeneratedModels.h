@@ -23,6 +23,7 @@ std::vector<GeneratedModel> AllGeneratedModels();
 // Each format family appends its models (each defined in that family's generator file).
 void AppendPskModels(std::vector<GeneratedModel> &models);
 void AppendPsaModels(std::vector<GeneratedModel> &models);
+void AppendPswModels(std::vector<GeneratedModel> &models);
 void AppendP3dModels(std::vector<GeneratedModel> &models);
 void AppendIdolFxModels(std::vector<GeneratedModel> &models);
 

@@ -1,0 +1,102 @@
+/** @file PsaConfig.cpp */
+#include "PsaConfig.h"
+
+#include <cctype>
+
+namespace agf::actorx {
+
+namespace {
+
+std::string Trim(const std::string &text) {
+    size_t begin = 0;
+    size_t end = text.size();
+    while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) {
+        ++begin;
+    }
+    while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) {
+        --end;
+    }
+    return text.substr(begin, end - begin);
+}
+
+std::string Lower(std::string text) {
+    for (char &c : text) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return text;
+}
+
+// "<Sequence>.<bone>=<what>"; the sequence name may itself contain dots, so the bone index is
+// whatever follows the last dot before '='.
+bool ParseRemoval(const std::string &line, PsaTrackRemoval &removal) {
+    const size_t equals = line.find('=');
+    if (equals == std::string::npos) {
+        return false;
+    }
+    const std::string target = Trim(line.substr(0, equals));
+    const std::string what = Lower(Trim(line.substr(equals + 1)));
+    const size_t dot = target.rfind('.');
+    if (dot == std::string::npos || dot == 0 || dot + 1 >= target.size() ||
+        target.size() - dot - 1 > 9) {
+        return false;
+    }
+    uint32_t bone = 0;
+    for (size_t i = dot + 1; i < target.size(); ++i) {
+        if (!std::isdigit(static_cast<unsigned char>(target[i]))) {
+            return false;
+        }
+        bone = bone * 10 + static_cast<uint32_t>(target[i] - '0');
+    }
+    removal.sequence = target.substr(0, dot);
+    removal.bone = bone;
+    removal.translation = what == "trans" || what == "all";
+    removal.rotation = what == "rot" || what == "all";
+    return removal.translation || removal.rotation;
+}
+
+} // namespace
+
+PsaConfig ParsePsaConfig(const std::string &text) {
+    PsaConfig config;
+    std::string section;
+    bool inRemoveTracks = false;
+    size_t lineNumber = 0;
+    size_t position = 0;
+    while (position <= text.size()) {
+        size_t end = text.find('\n', position);
+        if (end == std::string::npos) {
+            end = text.size();
+        }
+        const std::string line = Trim(text.substr(position, end - position));
+        position = end + 1;
+        ++lineNumber;
+        if (line.empty() || line[0] == ';' || line[0] == '#') {
+            continue;
+        }
+        if (line.front() == '[' && line.back() == ']') {
+            section = Trim(line.substr(1, line.size() - 2));
+            inRemoveTracks = Lower(section) == "removetracks";
+            if (!inRemoveTracks) {
+                config.otherSections.emplace_back(section, std::vector<std::string>());
+            }
+            continue;
+        }
+        if (inRemoveTracks) {
+            PsaTrackRemoval removal;
+            if (ParseRemoval(line, removal)) {
+                config.removals.push_back(std::move(removal));
+            } else {
+                config.warnings.push_back("line " + std::to_string(lineNumber) +
+                                          ": not a <Sequence>.<bone>=trans|rot|all entry: " + line);
+            }
+        } else if (!config.otherSections.empty()) {
+            config.otherSections.back().second.push_back(line);
+        } else {
+            config.warnings.push_back("line " + std::to_string(lineNumber) +
+                                      ": outside of any [section]: " + line);
+        }
+    }
+    return config;
+}
+
+} // namespace agf::actorx

@@ -1,0 +1,255 @@
+/** @file PsaConverter.cpp */
+#include "PsaConverter.h"
+
+#include "Common/Coordinates.h"
+
+#include <assimp_gameformats/GameFormats.h>
+
+#include <assimp/DefaultLogger.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace agf::actorx {
+
+namespace {
+
+aiVector3D ToVector(const PsaVector &v, size_t &nonFinite) {
+    const aiVector3D result(v.x, v.y, v.z);
+    if (!IsFinite(result)) {
+        ++nonFinite;
+        return aiVector3D();
+    }
+    return result;
+}
+
+aiVector3D ToScale(const PsaVector &v, size_t &nonFinite) {
+    const aiVector3D result(v.x, v.y, v.z);
+    if (!IsFinite(result)) {
+        ++nonFinite;
+        return aiVector3D(1, 1, 1);
+    }
+    return result;
+}
+
+// Specs 3.2: the root's rotation is stored as is, every other bone's conjugated.
+aiQuaternion ToRotation(const PsaQuaternion &q, bool storedAsIs) {
+    const aiQuaternion stored = QuaternionXYZW(q.x, q.y, q.z, q.w);
+    return NormalizedOrIdentity(storedAsIs ? stored : Conjugate(stored));
+}
+
+bool EqualsIgnoringCase(const std::string &a, const std::string &b) {
+    if (a.size() != b.size()) {
+        return false;
+    }
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(a[i])) !=
+            std::tolower(static_cast<unsigned char>(b[i]))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// Applies [RemoveTracks]: the position and/or rotation keys of a track are dropped (the
+// binder then uses the node's rest value); a track that loses both is dropped whole.
+void ApplyRemovals(const PsaConfig &config, const std::string &fileName, AnimationSet &set) {
+    for (const PsaTrackRemoval &removal : config.removals) {
+        AnimationSource *animation = nullptr;
+        for (AnimationSource &candidate : set.animations) {
+            if (candidate.name == removal.sequence) {
+                animation = &candidate;
+                break;
+            }
+        }
+        for (AnimationSource &candidate : set.animations) {
+            if (animation == nullptr && EqualsIgnoringCase(candidate.name, removal.sequence)) {
+                animation = &candidate;
+            }
+        }
+        if (animation == nullptr || removal.bone >= set.boneNames.size()) {
+            ASSIMP_LOG_WARN(fileName, ": .config [RemoveTracks] entry ", removal.sequence, ".",
+                            removal.bone, " names no sequence or bone of the file; ignored");
+            continue;
+        }
+        auto &channels = animation->channels;
+        for (auto it = channels.begin(); it != channels.end(); ++it) {
+            if (it->bone != removal.bone) {
+                continue;
+            }
+            if (removal.translation && removal.rotation) {
+                channels.erase(it); // "all": the bone keeps its rest pose, scale included
+                break;
+            }
+            if (removal.translation) {
+                it->positionKeys.clear();
+            }
+            if (removal.rotation) {
+                it->rotationKeys.clear();
+            }
+            break;
+        }
+    }
+}
+
+void AddConfigMetadata(const PsaConfig &config, AnimationSet &set) {
+    for (const auto &section : config.otherSections) {
+        std::string text;
+        for (const std::string &line : section.second) {
+            text += text.empty() ? line : "\n" + line;
+        }
+        set.sceneMetadata.push_back({AGF_META_PSA_CONFIG, section.first, text});
+    }
+}
+
+double RateOrFallback(float rate, const std::string &sequence, const std::string &fileName) {
+    if (std::isfinite(rate) && rate > 0.0f) {
+        return rate;
+    }
+    ASSIMP_LOG_WARN(fileName, ": sequence \"", sequence, "\" has frame rate ", rate, "; using ",
+                    kPsaFallbackFrameRate);
+    return kPsaFallbackFrameRate;
+}
+
+} // namespace
+
+AnimationSet ConvertPsa(const PsaFile &file, const PsaConfig *config, const std::string &fileName) {
+    AnimationSet set;
+    set.sourceFile = fileName;
+    for (const PsaBone &bone : file.bones) {
+        set.boneNames.push_back(bone.name);
+    }
+    const size_t boneCount = file.bones.size();
+    const bool withScale = !file.scales.empty();
+    size_t nonFinite = 0;
+    for (size_t s = 0; s < file.sequences.size(); ++s) {
+        const PsaSequence &sequence = file.sequences[s];
+        const uint64_t frames = file.sequenceFrames[s];
+        if (frames == 0) {
+            ASSIMP_LOG_WARN(fileName, ": sequence \"", sequence.name, "\" has no frames; skipped");
+            continue;
+        }
+        AnimationSource animation;
+        animation.name = sequence.name;
+        animation.ticksPerSecond = RateOrFallback(sequence.animRate, sequence.name, fileName);
+        animation.duration = static_cast<double>(frames);
+        animation.channels.resize(boneCount);
+        const size_t firstKey = static_cast<size_t>(file.sequenceStart[s]) * boneCount;
+        for (size_t b = 0; b < boneCount; ++b) {
+            ChannelSource &channel = animation.channels[b];
+            channel.bone = static_cast<uint32_t>(b);
+            channel.positionKeys.resize(frames);
+            channel.rotationKeys.resize(frames);
+            if (withScale) {
+                channel.scalingKeys.resize(frames);
+            }
+            for (size_t f = 0; f < frames; ++f) {
+                const size_t k = firstKey + f * boneCount + b;
+                const double time = static_cast<double>(f);
+                const PsaKey &key = file.keys[k];
+                channel.positionKeys[f] = aiVectorKey(time, ToVector(key.position, nonFinite));
+                channel.rotationKeys[f] = aiQuatKey(time, ToRotation(key.orientation, b == 0));
+                if (withScale) {
+                    channel.scalingKeys[f] = aiVectorKey(time, ToScale(file.scales[k], nonFinite));
+                }
+            }
+        }
+        set.animations.push_back(std::move(animation));
+    }
+    if (nonFinite != 0) {
+        ASSIMP_LOG_WARN(fileName, ": ", nonFinite,
+                        " keys hold non-finite values; replaced by zero position / unit scale");
+    }
+    if (config != nullptr) {
+        ApplyRemovals(*config, fileName, set);
+        AddConfigMetadata(*config, set);
+    }
+    return set;
+}
+
+namespace {
+
+// Sparse keys: drop the ones with a negative or non-finite time, order by time (the writer
+// orders them, but nothing in the format promises it), return the largest time.
+template <typename Key> void SortByTime(std::vector<Key> &keys, size_t &dropped) {
+    const auto bad = [](const Key &key) { return !std::isfinite(key.mTime) || key.mTime < 0; };
+    const size_t before = keys.size();
+    keys.erase(std::remove_if(keys.begin(), keys.end(), bad), keys.end());
+    dropped += before - keys.size();
+    std::stable_sort(keys.begin(), keys.end(),
+                     [](const Key &a, const Key &b) { return a.mTime < b.mTime; });
+}
+
+template <typename Key> double LastTime(const std::vector<Key> &keys) {
+    return keys.empty() ? 0.0 : keys.back().mTime;
+}
+
+} // namespace
+
+AnimationSet ConvertPsax(const PsaxFile &file, bool oldRoot, const std::string &fileName) {
+    AnimationSet set;
+    set.sourceFile = fileName;
+    for (const PsaBone &bone : file.bones) {
+        set.boneNames.push_back(bone.name);
+    }
+    const bool conjugateRoot = oldRoot && !file.hasScaleTracks;
+    size_t nonFinite = 0;
+    size_t droppedKeys = 0;
+    std::vector<AnimationSource> animations(file.sequences.size());
+    std::vector<double> lastTime(file.sequences.size(), -1.0);
+    for (const auto &entry : file.tracks) {
+        const uint32_t s = entry.first.first;
+        const uint32_t b = entry.first.second;
+        const PsaxTrack &track = entry.second;
+        ChannelSource channel;
+        channel.bone = b;
+        for (const PsaxVectorKey &key : track.positions) {
+            channel.positionKeys.emplace_back(key.time, ToVector(key.value, nonFinite));
+        }
+        for (const PsaxVectorKey &key : track.scales) {
+            channel.scalingKeys.emplace_back(key.time, ToScale(key.value, nonFinite));
+        }
+        for (const PsaxRotationKey &key : track.rotations) {
+            channel.rotationKeys.emplace_back(key.time,
+                                              ToRotation(key.value, b == 0 && !conjugateRoot));
+        }
+        SortByTime(channel.positionKeys, droppedKeys);
+        SortByTime(channel.scalingKeys, droppedKeys);
+        SortByTime(channel.rotationKeys, droppedKeys);
+        if (channel.positionKeys.empty() && channel.rotationKeys.empty() &&
+            channel.scalingKeys.empty()) {
+            continue;
+        }
+        lastTime[s] = std::max({lastTime[s], LastTime(channel.positionKeys),
+                                LastTime(channel.rotationKeys), LastTime(channel.scalingKeys)});
+        animations[s].channels.push_back(std::move(channel));
+    }
+    if (nonFinite != 0) {
+        ASSIMP_LOG_WARN(fileName, ": ", nonFinite,
+                        " keys hold non-finite values; replaced by zero position / unit scale");
+    }
+    if (droppedKeys != 0) {
+        ASSIMP_LOG_WARN(fileName, ": ", droppedKeys,
+                        " keys with a negative or non-finite time dropped");
+    }
+    for (size_t s = 0; s < file.sequences.size(); ++s) {
+        const PsaxSequence &sequence = file.sequences[s];
+        AnimationSource &animation = animations[s];
+        if (animation.channels.empty()) {
+            ASSIMP_LOG_WARN(fileName, ": sequence ", s, " \"", sequence.name,
+                            "\" has no keys; skipped");
+            continue;
+        }
+        animation.name = sequence.name;
+        animation.ticksPerSecond = RateOrFallback(sequence.fps, sequence.name, fileName);
+        animation.duration = lastTime[s] + 1.0;
+        if (sequence.hasAdditive) {
+            animation.intMetadata.emplace_back(AGF_META_PSAX_ADDITIVE, sequence.additive);
+        }
+        set.animations.push_back(std::move(animation));
+    }
+    return set;
+}
+
+} // namespace agf::actorx

@@ -1,0 +1,106 @@
+/** @file PsaFileData.h
+ *  PSA (ANIMHEAD) and PSAX (ANIXHEAD) contents in the file's own terms: raw values as stored,
+ *  no mirroring, no conjugation, no Assimp types. See specs/actorx.md, sections 4 and 6.
+ */
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace agf::actorx {
+
+struct PsaVector {
+    float x = 0, y = 0, z = 0;
+};
+
+/** Stored in the file as x, y, z, w. */
+struct PsaQuaternion {
+    float x = 0, y = 0, z = 0, w = 1;
+};
+
+/** A BONENAMES record (the REFSKELT layout). Only the name and parent are used. */
+struct PsaBone {
+    std::string name; ///< UTF-8
+    int32_t parentIndex = -1;
+    PsaQuaternion orientation;
+    PsaVector position;
+};
+
+/** An ANIMINFO record (168 bytes). */
+struct PsaSequence {
+    std::string name;  ///< UTF-8
+    std::string group; ///< UTF-8
+    int32_t totalBones = 0;
+    int32_t rootInclude = 0;
+    float trackTime = 0; ///< frames or seconds depending on the writer: not used
+    float animRate = 0;
+    int32_t firstRawFrame = 0; ///< as stored
+    int32_t numRawFrames = 0;
+    uint64_t recordOffset = 0; ///< for messages
+};
+
+/** One ANIMKEYS record without its Time field (always ignored). */
+struct PsaKey {
+    PsaVector position;
+    PsaQuaternion orientation;
+};
+
+/** A whole PSA file. */
+struct PsaFile {
+    int32_t typeFlag = 0;
+    std::vector<PsaBone> bones;
+    std::vector<PsaSequence> sequences;
+    std::vector<PsaKey> keys;
+    /** SCALEKEYS values when the chunk's count equals the key count; empty otherwise. */
+    std::vector<PsaVector> scales;
+    /** First frame of every sequence in `keys` (FirstRawFrame, or recomputed when the file has
+     *  CUE4Parse's FirstRawFrame bug). */
+    std::vector<uint64_t> sequenceStart;
+    /** Frames each sequence really has keys for (NumRawFrames, or fewer when the keys end). */
+    std::vector<uint64_t> sequenceFrames;
+    bool firstRawFrameRecomputed = false;
+    /** Recoverable problems found while parsing, for the importer to log. */
+    std::vector<std::string> warnings;
+};
+
+/** A SEQUENCES record of a PSAX file. */
+struct PsaxSequence {
+    std::string name; ///< UTF-8
+    float fps = 0;
+    int32_t additive = 0;     ///< raw value; 0 when the record has no additive field
+    bool hasAdditive = false; ///< false for 68-byte records
+};
+
+struct PsaxVectorKey {
+    float time = 0; ///< frame number
+    PsaVector value;
+};
+
+struct PsaxRotationKey {
+    float time = 0; ///< frame number
+    PsaQuaternion value;
+};
+
+/** The sparse tracks of one bone in one sequence. */
+struct PsaxTrack {
+    std::vector<PsaxVectorKey> positions;
+    std::vector<PsaxVectorKey> scales;
+    std::vector<PsaxRotationKey> rotations;
+};
+
+/** A whole PSAX file. */
+struct PsaxFile {
+    std::vector<PsaBone> bones;
+    std::vector<PsaxSequence> sequences;
+    size_t sequenceRecordSize = 0; ///< 68, 69 or 72 (as found on disk)
+    /** Tracks by (sequence, bone). A map, not a dense table: the two counts are bounded by the
+     *  file size one by one, but their product is not. */
+    std::map<std::pair<uint32_t, uint32_t>, PsaxTrack> tracks;
+    bool hasScaleTracks = false; ///< any SCLTRACK chunk at all (marks the fixed writer)
+    std::vector<std::string> warnings;
+};
+
+} // namespace agf::actorx

@@ -1,0 +1,679 @@
+/** @file PskConverter.cpp
+ *  Builds the Assimp scene of a PSK. All coordinate conversion happens here:
+ *  - the data of every known writer is already right-handed Z-up (the writers mirror Y), but the
+ *    triangles are stored clockwise, so each face (w0, w1, w2) is emitted as (w0, w2, w1);
+ *  - V is flipped to Assimp's bottom-left origin on every UV set;
+ *  - bone 0 keeps its stored rotation, every other bone's rotation is conjugated (3.2);
+ *  - MRPHDATA deltas and SKELSOCK transforms are raw UE space and get the writers' Y mirror;
+ *  - the up-axis change and the scale option go on the root node only.
+ */
+#include "PskConverter.h"
+
+#include "Common/Coordinates.h"
+#include "Common/FileLoading.h"
+#include "Common/ImportError.h"
+#include "Common/SceneBuilder.h"
+
+#include <assimp_gameformats/GameFormats.h>
+
+#include <assimp/commonMetaData.h>
+#include <assimp/scene.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <unordered_map>
+
+namespace agf::psk {
+
+namespace {
+
+constexpr uint32_t kNone = 0xFFFFFFFFu;
+/** Channel 0 is the VTXW UV; Assimp has room for this many extra sets. */
+constexpr size_t kMaxExtraUvSets = AI_MAX_NUMBER_OF_TEXTURECOORDS - 1;
+/** Weights of a point may sum to 1 within this before a file counts as unnormalised (2.8). */
+constexpr float kWeightSumTolerance = 1e-3f;
+
+aiVector3D ToVector(const Vec3 &v) {
+    return aiVector3D(v.x, v.y, v.z);
+}
+
+aiVector3D NormalizedOr(const aiVector3D &v, const aiVector3D &fallback) {
+    const float length = v.Length();
+    return length > 1e-20f && std::isfinite(length) ? v / length : fallback;
+}
+
+/** FRotator (degrees; pitch about Y, yaw about Z, roll about X; R = Yaw * Pitch * Roll) to a
+ *  quaternion in UE's own left-handed space, with UE's sign conventions. */
+aiQuaternion RotatorToQuaternion(float pitch, float yaw, float roll) {
+    const double halfRadians = M_PI / 360.0;
+    const double sp = std::sin(pitch * halfRadians), cp = std::cos(pitch * halfRadians);
+    const double sy = std::sin(yaw * halfRadians), cy = std::cos(yaw * halfRadians);
+    const double sr = std::sin(roll * halfRadians), cr = std::cos(roll * halfRadians);
+    const double x = cr * sp * sy - sr * cp * cy;
+    const double y = -cr * sp * cy - sr * cp * sy;
+    const double z = cr * cp * sy - sr * sp * cy;
+    const double w = cr * cp * cy + sr * sp * sy;
+    return aiQuaternion(static_cast<float>(w), static_cast<float>(x), static_cast<float>(y),
+                        static_cast<float>(z));
+}
+
+bool EqualsIgnoreCase(const std::string &a, const std::string &b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+/** Index of the bone called `name` (exact match first, then ignoring case), or -1. */
+int64_t FindBone(const std::vector<Bone> &bones, const std::string &name) {
+    for (size_t i = 0; i < bones.size(); ++i) {
+        if (bones[i].name == name) {
+            return static_cast<int64_t>(i);
+        }
+    }
+    for (size_t i = 0; i < bones.size(); ++i) {
+        if (EqualsIgnoreCase(bones[i].name, name)) {
+            return static_cast<int64_t>(i);
+        }
+    }
+    return -1;
+}
+
+const char *PhysicsTypeName(const PhysicsShape &shape) {
+    // The only known enumeration is the one of Ada's reader (specs 2.10).
+    if (shape.chunk == "PHYSICS0") {
+        switch (shape.type) {
+        case 0:
+            return "box";
+        case 1:
+            return "sphere";
+        case 2:
+            return "cylinder";
+        case 3:
+            return "convex";
+        case 4:
+            return "cone";
+        default:
+            return "unknown";
+        }
+    }
+    return "unknown";
+}
+
+class Converter {
+public:
+    Converter(const PskFile &file, const std::string &fileName, const PskConvertOptions &options,
+              std::vector<std::string> &warnings)
+        : mFile(file), mFileName(fileName), mOptions(options), mWarnings(warnings) {}
+
+    void run(aiScene *scene) {
+        makeNames();
+        buildVertices();
+        buildMaterials();
+
+        auto root = std::make_unique<aiNode>(mRootName);
+        aiNode *meshNode = new aiNode(mMeshNodeName);
+        AddChildren(root.get(), {meshNode});
+        std::vector<aiNode *> boneNodes = buildSkeleton(root.get());
+        buildMeshes(meshNode);
+        if (!mOptions.skipSockets) {
+            buildSockets(root.get(), boneNodes);
+        }
+        attachPhysics(root.get(), boneNodes);
+
+        writeMetadata(scene);
+        if (mOptions.yUp) {
+            ApplyZUpToYUpOnRoot(root.get());
+        }
+        if (mOptions.scale != 1.0f) {
+            ApplyScaleOnRoot(root.get(), mOptions.scale);
+        }
+        scene->mRootNode = root.release();
+        mParts.moveInto(scene);
+    }
+
+private:
+    void warn(const std::string &text) { mWarnings.push_back(text); }
+
+    // Bones keep their names (PSA tracks bind to them); sockets, the mesh node and the root give
+    // way when they clash.
+    void makeNames() {
+        std::vector<std::string> names;
+        for (size_t i = 0; i < mFile.bones.size(); ++i) {
+            const std::string &name = mFile.bones[i].name;
+            names.push_back(name.empty() ? "Bone_" + std::to_string(i) : name);
+        }
+        const size_t boneCount = names.size();
+        const size_t changedBones = MakeNamesUnique(names);
+        if (changedBones != 0) {
+            warn("REFSKELT: " + std::to_string(changedBones) +
+                 " repeated bone names were made unique with a numeric suffix");
+        }
+        if (!mOptions.skipSockets) {
+            for (size_t i = 0; i < mFile.sockets.size(); ++i) {
+                const std::string &name = mFile.sockets[i].name;
+                names.push_back(name.empty() ? "Socket_" + std::to_string(i) : name);
+            }
+        }
+        std::string base = BaseNameOf(mFileName);
+        if (base.empty()) {
+            base = "PSK";
+        }
+        names.push_back(base + "_Mesh");
+        names.push_back(base);
+        MakeNamesUnique(names);
+        mBoneNames.assign(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(boneCount));
+        mSocketNames.assign(names.begin() + static_cast<std::ptrdiff_t>(boneCount),
+                            names.end() - 2);
+        mMeshNodeName = names[names.size() - 2];
+        mRootName = names.back();
+    }
+
+    /** Output vertices are wedges, split further where a wedge needs two normals (faces of
+     *  different smoothing groups sharing it). */
+    void buildVertices() {
+        const size_t wedgeCount = mFile.wedges.size();
+        mTriangles.reserve(mFile.faces.size());
+        if (!mFile.normals.empty() || mFile.faces.empty()) {
+            mVertexWedge.resize(wedgeCount);
+            for (size_t w = 0; w < wedgeCount; ++w) {
+                mVertexWedge[w] = static_cast<uint32_t>(w);
+            }
+            if (!mFile.normals.empty()) {
+                mVertexNormal.resize(wedgeCount);
+                for (size_t w = 0; w < wedgeCount; ++w) {
+                    mVertexNormal[w] = NormalizedOr(ToVector(mFile.normals[mFile.wedges[w].point]),
+                                                    aiVector3D(0, 0, 1));
+                }
+            }
+            for (const Face &face : mFile.faces) {
+                Triangle triangle;
+                triangle.vertices[0] = face.wedges[0];
+                triangle.vertices[1] = face.wedges[2];
+                triangle.vertices[2] = face.wedges[1];
+                triangle.material = face.material;
+                mTriangles.push_back(triangle);
+            }
+            return;
+        }
+        buildSmoothedVertices();
+    }
+
+    aiVector3D pointOf(uint32_t wedge) const {
+        return ToVector(mFile.points[mFile.wedges[wedge].point]);
+    }
+
+    // Normals from smoothing groups (2.5): a corner's normal sums the (area-weighted) normals of
+    // the faces around its point that share a smoothing bit with its face; mask 0 is flat.
+    void buildSmoothedVertices() {
+        const size_t faceCount = mFile.faces.size();
+        std::vector<aiVector3D> faceNormals(faceCount);
+        for (size_t f = 0; f < faceCount; ++f) {
+            const Face &face = mFile.faces[f];
+            const aiVector3D a = pointOf(face.wedges[0]);
+            const aiVector3D b = pointOf(face.wedges[2]);
+            const aiVector3D c = pointOf(face.wedges[1]);
+            faceNormals[f] = (b - a) ^ (c - a);
+        }
+        // Faces around each point, in compressed-row form.
+        const size_t pointCount = mFile.points.size();
+        std::vector<uint32_t> start(pointCount + 1, 0);
+        for (const Face &face : mFile.faces) {
+            for (uint32_t wedge : face.wedges) {
+                ++start[mFile.wedges[wedge].point + 1];
+            }
+        }
+        for (size_t p = 0; p < pointCount; ++p) {
+            start[p + 1] += start[p];
+        }
+        std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+        std::vector<uint32_t> around(start.back());
+        for (size_t f = 0; f < faceCount; ++f) {
+            for (uint32_t wedge : mFile.faces[f].wedges) {
+                around[fill[mFile.wedges[wedge].point]++] = static_cast<uint32_t>(f);
+            }
+        }
+
+        // Per point: the summed normal of each distinct mask, so that a corner's normal costs
+        // one pass over the masks rather than over the faces.
+        std::vector<std::pair<uint32_t, aiVector3D>> maskSums;
+        std::vector<std::vector<std::pair<aiVector3D, uint32_t>>> wedgeVertices(
+            mFile.wedges.size());
+        std::vector<aiVector3D> cornerNormals(faceCount * 3);
+        for (size_t p = 0; p < pointCount; ++p) {
+            maskSums.clear();
+            uint32_t previousFace = kNone;
+            for (uint32_t k = start[p]; k < start[p + 1]; ++k) {
+                const uint32_t f = around[k];
+                if (f == previousFace) {
+                    continue; // a degenerate face that uses the point twice counts once
+                }
+                previousFace = f;
+                const uint32_t mask = mFile.faces[f].smoothingGroups;
+                if (mask == 0) {
+                    continue;
+                }
+                auto it = std::find_if(maskSums.begin(), maskSums.end(),
+                                       [mask](const auto &entry) { return entry.first == mask; });
+                if (it == maskSums.end()) {
+                    maskSums.emplace_back(mask, faceNormals[f]);
+                } else {
+                    it->second += faceNormals[f];
+                }
+            }
+            for (uint32_t k = start[p]; k < start[p + 1]; ++k) {
+                const uint32_t f = around[k];
+                const uint32_t mask = mFile.faces[f].smoothingGroups;
+                aiVector3D sum;
+                if (mask == 0) {
+                    sum = faceNormals[f];
+                } else {
+                    for (const auto &entry : maskSums) {
+                        if ((entry.first & mask) != 0) {
+                            sum += entry.second;
+                        }
+                    }
+                }
+                const aiVector3D normal =
+                    NormalizedOr(sum, NormalizedOr(faceNormals[f], aiVector3D(0, 0, 1)));
+                for (int corner = 0; corner < 3; ++corner) {
+                    if (mFile.wedges[mFile.faces[f].wedges[corner]].point == p) {
+                        cornerNormals[f * 3 + static_cast<size_t>(corner)] = normal;
+                    }
+                }
+            }
+        }
+
+        for (size_t f = 0; f < faceCount; ++f) {
+            const Face &face = mFile.faces[f];
+            uint32_t corners[3];
+            for (int corner = 0; corner < 3; ++corner) {
+                const uint32_t wedge = face.wedges[corner];
+                const aiVector3D &normal = cornerNormals[f * 3 + static_cast<size_t>(corner)];
+                uint32_t vertex = kNone;
+                for (const auto &candidate : wedgeVertices[wedge]) {
+                    if (candidate.first == normal) {
+                        vertex = candidate.second;
+                        break;
+                    }
+                }
+                if (vertex == kNone) {
+                    vertex = static_cast<uint32_t>(mVertexWedge.size());
+                    mVertexWedge.push_back(wedge);
+                    mVertexNormal.push_back(normal);
+                    wedgeVertices[wedge].emplace_back(normal, vertex);
+                }
+                corners[corner] = vertex;
+            }
+            Triangle triangle;
+            triangle.vertices[0] = corners[0];
+            triangle.vertices[1] = corners[2];
+            triangle.vertices[2] = corners[1];
+            triangle.material = face.material;
+            mTriangles.push_back(triangle);
+        }
+    }
+
+    void buildMaterials() {
+        for (size_t i = 0; i < mFile.materials.size(); ++i) {
+            const Material &source = mFile.materials[i];
+            auto material =
+                MakeMaterial(source.name.empty() ? "material_" + std::to_string(i) : source.name);
+            // MTT_* type bits (2.5): 1 is two-sided.
+            if ((source.polyFlags & 0x0Fu) == 1) {
+                const int twoSided = 1;
+                material->AddProperty(&twoSided, 1, AI_MATKEY_TWOSIDED);
+            }
+            mParts.addMaterial(std::move(material));
+        }
+        const unsigned count = static_cast<unsigned>(mFile.materials.size());
+        size_t clamped = 0;
+        for (Triangle &triangle : mTriangles) {
+            if (triangle.material >= count) {
+                triangle.material = count;
+                ++clamped;
+            }
+        }
+        if (clamped != 0) {
+            if (count != 0) {
+                warn("FACE: " + std::to_string(clamped) +
+                     " faces use a material index beyond the " + std::to_string(count) +
+                     " MATT0000 materials; they get a default material");
+            }
+            mParts.addMaterial(MakeMaterial("DefaultMaterial"));
+        }
+        mMaterialCount = static_cast<unsigned>(mParts.materialCount());
+    }
+
+    std::vector<aiNode *> buildSkeleton(aiNode *root) {
+        const size_t count = mFile.bones.size();
+        std::vector<NodeSource> sources(count);
+        for (size_t i = 0; i < count; ++i) {
+            const Bone &bone = mFile.bones[i];
+            const aiQuaternion stored = NormalizedOrIdentity(QuaternionXYZW(
+                bone.orientation.x, bone.orientation.y, bone.orientation.z, bone.orientation.w));
+            sources[i].name = mBoneNames[i];
+            sources[i].parent = i == 0 ? -1 : bone.parent;
+            sources[i].local =
+                ComposeTransform(ToVector(bone.position), i == 0 ? stored : Conjugate(stored));
+        }
+        SourceContext context{mFileName, "REFSKELT", 0};
+        std::vector<aiNode *> nodes = BuildNodeHierarchy(sources, root, context);
+        mSkinBones.resize(count);
+        for (size_t i = 0; i < count; ++i) {
+            mSkinBones[i].name = mBoneNames[i];
+            // The mesh node has an identity transform under the root, so the root's space is
+            // mesh space.
+            mSkinBones[i].offsetMatrix = TransformRelativeTo(nodes[i], root).Inverse();
+        }
+        return nodes;
+    }
+
+    void buildInfluences(MeshSource &source) {
+        if (mFile.weights.empty() || mFile.bones.empty()) {
+            return;
+        }
+        // Group by point, merging repeated (point, bone) pairs.
+        std::vector<std::vector<BoneInfluence>> byPoint(mFile.points.size());
+        for (const RawWeight &weight : mFile.weights) {
+            auto &list = byPoint[weight.point];
+            auto it = std::find_if(list.begin(), list.end(), [&](const BoneInfluence &entry) {
+                return entry.bone == weight.bone;
+            });
+            if (it == list.end()) {
+                list.push_back(BoneInfluence{weight.bone, weight.weight});
+            } else {
+                it->weight += weight.weight;
+            }
+        }
+        size_t unnormalised = 0;
+        for (auto &list : byPoint) {
+            double sum = 0;
+            for (const BoneInfluence &entry : list) {
+                sum += entry.weight;
+            }
+            if (list.empty() || !(sum > 0)) {
+                continue;
+            }
+            if (std::fabs(sum - 1.0) > kWeightSumTolerance) {
+                ++unnormalised;
+            }
+            for (BoneInfluence &entry : list) {
+                entry.weight = static_cast<float>(entry.weight / sum);
+            }
+        }
+        if (unnormalised != 0) {
+            warn("RAWWEIGHTS: the weights of " + std::to_string(unnormalised) +
+                 " points did not sum to 1; they were normalised");
+        }
+        source.influenceStart.resize(mVertexWedge.size() + 1, 0);
+        for (size_t v = 0; v < mVertexWedge.size(); ++v) {
+            const auto &list = byPoint[mFile.wedges[mVertexWedge[v]].point];
+            source.influenceStart[v] = static_cast<uint32_t>(source.influences.size());
+            source.influences.insert(source.influences.end(), list.begin(), list.end());
+        }
+        source.influenceStart.back() = static_cast<uint32_t>(source.influences.size());
+    }
+
+    void buildMorphs(MeshSource &source) {
+        if (mOptions.skipMorphs) {
+            return;
+        }
+        std::vector<std::string> names;
+        std::vector<MorphSource> morphs;
+        const bool withNormals = !source.normals.empty();
+        // MRPHINFO / MRPHDATA: deltas on points, in raw UE space.
+        std::vector<int64_t> slot(mFile.points.size(), -1);
+        for (size_t m = 0; m < mFile.pointMorphs.size(); ++m) {
+            const PointMorph &morph = mFile.pointMorphs[m];
+            for (size_t k = 0; k < morph.deltas.size(); ++k) {
+                slot[morph.deltas[k].point] = static_cast<int64_t>(k); // a repeat: last wins
+            }
+            MorphSource target;
+            for (size_t v = 0; v < mVertexWedge.size(); ++v) {
+                const uint32_t point = mFile.wedges[mVertexWedge[v]].point;
+                if (slot[point] < 0) {
+                    continue;
+                }
+                const PointMorphDelta &delta = morph.deltas[static_cast<size_t>(slot[point])];
+                target.vertices.push_back(static_cast<uint32_t>(v));
+                target.positions.push_back(source.positions[v] +
+                                           MirrorY(ToVector(delta.positionDelta)));
+                if (withNormals) {
+                    target.normals.push_back(
+                        NormalizedOr(source.normals[v] + MirrorY(ToVector(delta.normalDelta)),
+                                     source.normals[v]));
+                }
+            }
+            for (const PointMorphDelta &delta : morph.deltas) {
+                slot[delta.point] = -1;
+            }
+            names.push_back(morph.name.empty() ? "Morph_" + std::to_string(m) : morph.name);
+            morphs.push_back(std::move(target));
+        }
+        // MORPHTARGET<n>: absolute, already mirrored positions on wedges.
+        std::vector<int64_t> wedgeSlot(mFile.wedges.size(), -1);
+        for (const WedgeMorph &morph : mFile.wedgeMorphs) {
+            for (size_t k = 0; k < morph.vertices.size(); ++k) {
+                wedgeSlot[morph.vertices[k].wedge] = static_cast<int64_t>(k);
+            }
+            MorphSource target;
+            for (size_t v = 0; v < mVertexWedge.size(); ++v) {
+                const int64_t k = wedgeSlot[mVertexWedge[v]];
+                if (k < 0) {
+                    continue;
+                }
+                target.vertices.push_back(static_cast<uint32_t>(v));
+                target.positions.push_back(
+                    ToVector(morph.vertices[static_cast<size_t>(k)].position));
+            }
+            for (const WedgeMorphVertex &vertex : morph.vertices) {
+                wedgeSlot[vertex.wedge] = -1;
+            }
+            names.push_back(morph.name.empty() ? "MorphTarget" + std::to_string(morph.index)
+                                               : morph.name);
+            morphs.push_back(std::move(target));
+        }
+        if (MakeNamesUnique(names) != 0) {
+            warn("morph targets: repeated names were made unique with a numeric suffix");
+        }
+        for (size_t m = 0; m < morphs.size(); ++m) {
+            morphs[m].name = names[m];
+        }
+        source.morphs = std::move(morphs);
+    }
+
+    void buildMeshes(aiNode *meshNode) {
+        if (mTriangles.empty()) {
+            return;
+        }
+        MeshSource source;
+        const size_t vertexCount = mVertexWedge.size();
+        source.positions.resize(vertexCount);
+        std::vector<aiVector3D> uv0(vertexCount);
+        for (size_t v = 0; v < vertexCount; ++v) {
+            const Wedge &wedge = mFile.wedges[mVertexWedge[v]];
+            source.positions[v] = ToVector(mFile.points[wedge.point]);
+            uv0[v] = aiVector3D(wedge.u, FlipV(wedge.v), 0.0f);
+        }
+        source.normals = mVertexNormal;
+        source.uvSets.push_back(std::move(uv0));
+        size_t extraSets = 0;
+        for (const ExtraUvSet &set : mFile.extraUvs) {
+            if (extraSets == kMaxExtraUvSets) {
+                warn("EXTRAUVS: more than " + std::to_string(kMaxExtraUvSets) +
+                     " extra UV sets; set " + std::to_string(set.index) + " and later ignored");
+                break;
+            }
+            if (set.index != extraSets) {
+                warn("EXTRAUVS: UV set " + std::to_string(set.index) + " becomes channel " +
+                     std::to_string(extraSets + 1) + " (numbering has a gap)");
+            }
+            std::vector<aiVector3D> uvs(vertexCount);
+            for (size_t v = 0; v < vertexCount; ++v) {
+                const size_t w = mVertexWedge[v];
+                uvs[v] = aiVector3D(set.uv[2 * w], FlipV(set.uv[2 * w + 1]), 0.0f);
+            }
+            source.uvSets.push_back(std::move(uvs));
+            ++extraSets;
+        }
+        if (!mFile.colors.empty()) {
+            source.colors.resize(vertexCount);
+            for (size_t v = 0; v < vertexCount; ++v) {
+                const uint8_t *c = &mFile.colors[size_t(mVertexWedge[v]) * 4];
+                const uint8_t r = mOptions.colorsBgra ? c[2] : c[0];
+                const uint8_t b = mOptions.colorsBgra ? c[0] : c[2];
+                source.colors[v] = aiColor4D(r / 255.0f, c[1] / 255.0f, b / 255.0f, c[3] / 255.0f);
+            }
+        }
+        buildInfluences(source);
+        buildMorphs(source);
+
+        auto meshes =
+            BuildMeshesByMaterial(source, mTriangles, mMaterialCount, mSkinBones, mMeshNodeName);
+        std::vector<unsigned> indices;
+        for (auto &mesh : meshes) {
+            indices.push_back(mParts.addMesh(std::move(mesh)));
+        }
+        SetNodeMeshes(meshNode, indices);
+    }
+
+    void buildSockets(aiNode *root, const std::vector<aiNode *> &boneNodes) {
+        std::vector<std::vector<aiNode *>> children(boneNodes.size());
+        std::vector<aiNode *> rootChildren;
+        for (size_t i = 0; i < mFile.sockets.size(); ++i) {
+            const Socket &socket = mFile.sockets[i];
+            // Raw UE space: mirror Y of the location and mirror the rotation like the bones.
+            const aiQuaternion rotation = NormalizedOrIdentity(
+                MirrorY(RotatorToQuaternion(socket.pitch, socket.yaw, socket.roll)));
+            auto node = std::make_unique<aiNode>(mSocketNames[i]);
+            node->mTransformation = ComposeTransform(MirrorY(ToVector(socket.location)), rotation,
+                                                     ToVector(socket.scale));
+            MetadataBuilder metadata;
+            metadata.add(AGF_META_PSK_SOCKET, true);
+            node->mMetaData = metadata.build();
+            const int64_t bone = socket.bone.empty() ? -1 : FindBone(mFile.bones, socket.bone);
+            if (bone < 0) {
+                if (!socket.bone.empty()) {
+                    warn("SKELSOCK: socket " + socket.name + " names bone " + socket.bone +
+                         ", which the skeleton lacks; attached to the root");
+                }
+                rootChildren.push_back(node.release());
+            } else {
+                children[static_cast<size_t>(bone)].push_back(node.release());
+            }
+        }
+        for (size_t b = 0; b < boneNodes.size(); ++b) {
+            AddChildren(boneNodes[b], children[b]);
+        }
+        AddChildren(root, rootChildren);
+    }
+
+    // Flat keys: Assimp 5.2.5's SceneCombiner::Copy (used by the exporters) aborts on nested
+    // aiMetadata, so each shape's fields get their own "PSK_PhysicsShapes[i].Field" keys.
+    void attachPhysics(aiNode *root, const std::vector<aiNode *> &boneNodes) {
+        if (mFile.physicsShapes.empty()) {
+            return;
+        }
+        std::map<aiNode *, MetadataBuilder> shapesByNode;
+        std::map<aiNode *, int32_t> countByNode;
+        for (const PhysicsShape &shape : mFile.physicsShapes) {
+            const int64_t bone = FindBone(mFile.bones, shape.bone);
+            aiNode *node = bone < 0 ? root : boneNodes[static_cast<size_t>(bone)];
+            if (bone < 0) {
+                warn(shape.chunk + ": shape for " + shape.bone +
+                     ", which the skeleton lacks; recorded on the root node");
+            }
+            int32_t &index = countByNode[node];
+            const std::string prefix =
+                std::string(AGF_META_PSK_PHYSICS_SHAPES) + "[" + std::to_string(index++) + "].";
+            MetadataBuilder &entry = shapesByNode[node];
+            entry.add(prefix + "Source", shape.chunk);
+            entry.add(prefix + "Name", shape.bone);
+            entry.add(prefix + "Type", shape.type);
+            entry.add(prefix + "TypeName", std::string(PhysicsTypeName(shape)));
+            entry.add(prefix + "Offset", ToVector(shape.offset));
+            entry.add(prefix + "Rotation",
+                      aiVector3D(shape.rotation.x, shape.rotation.y, shape.rotation.z));
+            if (shape.rotationIsQuaternion) {
+                entry.add(prefix + "RotationW", shape.rotation.w);
+            }
+            entry.add(prefix + "Scale", ToVector(shape.scale));
+        }
+        for (auto &[node, shapes] : shapesByNode) {
+            MetadataBuilder metadata;
+            metadata.add(AGF_META_PSK_PHYSICS_SHAPES, countByNode[node]);
+            metadata.mergeInto(node->mMetaData);
+            shapes.mergeInto(node->mMetaData);
+        }
+    }
+
+    void writeMetadata(aiScene *scene) {
+        MetadataBuilder metadata;
+        metadata.add(AI_METADATA_SOURCE_FORMAT, "Unreal ActorX PSK");
+        metadata.add(AI_METADATA_SOURCE_FORMAT_VERSION, std::to_string(mFile.typeFlag));
+        const std::string writer = WriterFromTypeFlag(mFile.typeFlag);
+        if (!writer.empty()) {
+            metadata.add(AI_METADATA_SOURCE_GENERATOR, writer);
+        }
+        metadata.add(AGF_META_UP_AXIS, int32_t(2));
+        metadata.add(AGF_META_UP_AXIS_SIGN, int32_t(1));
+        metadata.add(AGF_META_UNIT_SCALE_FACTOR, 1.0);
+        metadata.add(AGF_META_UNITS, "unreal unit (1 cm in UE4/5)");
+        metadata.add(AGF_META_ROOT_ROTATED_TO_Y_UP, mOptions.yUp);
+        metadata.add(AGF_META_ROOT_SCALE, mOptions.scale);
+        metadata.add(AGF_META_PSK_TYPE_FLAG, mFile.typeFlag);
+        metadata.add(AGF_META_PSK_POINT_COUNT, uint64_t(mFile.points.size()));
+        metadata.add(AGF_META_PSK_WEDGE_COUNT, uint64_t(mFile.wedges.size()));
+        metadata.add(AGF_META_PSK_FACE_COUNT, uint64_t(mFile.faces.size()));
+        metadata.add(AGF_META_PSK_BONE_COUNT, uint64_t(mFile.bones.size()));
+        metadata.add(AGF_META_PSK_FACES_32BIT, mFile.faces32);
+        metadata.mergeInto(scene->mMetaData);
+    }
+
+    const PskFile &mFile;
+    std::string mFileName;
+    PskConvertOptions mOptions;
+    std::vector<std::string> &mWarnings;
+    SceneParts mParts;
+
+    std::vector<std::string> mBoneNames;
+    std::vector<std::string> mSocketNames;
+    std::string mMeshNodeName;
+    std::string mRootName;
+    std::vector<uint32_t> mVertexWedge;    ///< wedge of each output vertex
+    std::vector<aiVector3D> mVertexNormal; ///< empty, or one per output vertex
+    std::vector<Triangle> mTriangles;
+    std::vector<SkinBone> mSkinBones;
+    unsigned mMaterialCount = 0;
+};
+
+} // namespace
+
+std::string WriterFromTypeFlag(int32_t typeFlag) {
+    switch (typeFlag) {
+    case 1999801:
+        return "ActorX v1 or the Blender io_scene_psk_psa exporter";
+    case 2003321:
+        return "ActorX v2";
+    case 20090127:
+        return "ActorX v3";
+    case 20100422:
+        return "UEViewer (umodel)";
+    case 20210917:
+        return "UEViewer fork with VTXNORMS";
+    case 20220723:
+        return "CUE4Parse (FModel)";
+    default:
+        return std::string();
+    }
+}
+
+void ConvertPsk(const PskFile &file, const std::string &fileName, const PskConvertOptions &options,
+                aiScene *scene, std::vector<std::string> &warnings) {
+    Converter(file, fileName, options, warnings).run(scene);
+}
+
+} // namespace agf::psk

@@ -1,0 +1,139 @@
+/** @file PskFileData.h
+ *  The contents of a PSK / PSKX file in the file's own terms (specs/actorx.md, sections 2 and 3).
+ *
+ *  No Assimp types and no coordinate conversion: values are as stored, except that wedge point
+ *  indices are already masked (section 2.1) and every index has been validated by the parser.
+ */
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace agf::psk {
+
+struct Vec3 {
+    float x = 0, y = 0, z = 0;
+};
+
+/** A quaternion in the file's (x, y, z, w) order. */
+struct Quat {
+    float x = 0, y = 0, z = 0, w = 1;
+};
+
+struct Wedge {
+    uint32_t point = 0; ///< masked to 16 bits when the file has at most 65536 points
+    float u = 0, v = 0; ///< top-left origin, as stored
+    uint8_t material = 0;
+};
+
+struct Face {
+    uint32_t wedges[3] = {0, 0, 0}; ///< in the writers' (reversed) order
+    uint8_t material = 0;
+    uint8_t auxMaterial = 0;
+    uint32_t smoothingGroups = 0;
+};
+
+struct Material {
+    std::string name; ///< UTF-8
+    int32_t textureIndex = 0;
+    uint32_t polyFlags = 0;
+    int32_t auxMaterial = 0;
+    uint32_t auxFlags = 0;
+    int32_t lodBias = 0;
+    int32_t lodStyle = 0;
+};
+
+struct Bone {
+    std::string name; ///< UTF-8, as stored (may repeat)
+    uint32_t flags = 0;
+    int32_t childCount = 0;
+    int32_t parent = 0; ///< as stored; bone 0 is the root whatever this says
+    Quat orientation;   ///< as stored (non-root bones hold the conjugate)
+    Vec3 position;      ///< parent-relative; the root's is in model space
+    float length = 0;
+    Vec3 size;
+};
+
+/** One RAWWEIGHTS record, indices validated. */
+struct RawWeight {
+    float weight = 0;
+    uint32_t point = 0;
+    uint32_t bone = 0;
+};
+
+/** An EXTRAUVS<n> / EXTRAUV<n> chunk whose count matched the wedge count. */
+struct ExtraUvSet {
+    uint32_t index = 0;    ///< the <n> of the chunk id
+    std::vector<float> uv; ///< u, v per wedge (top-left origin, as stored)
+};
+
+/** One MRPHDATA record. */
+struct PointMorphDelta {
+    Vec3 positionDelta; ///< raw UE space: Y is NOT mirrored (section 2.9)
+    Vec3 normalDelta;   ///< TangentZDelta, raw UE space
+    uint32_t point = 0;
+};
+
+/** A MRPHINFO entry with its slice of MRPHDATA. */
+struct PointMorph {
+    std::string name;
+    std::vector<PointMorphDelta> deltas;
+};
+
+/** One MORPHTARGET<n> record. */
+struct WedgeMorphVertex {
+    uint32_t wedge = 0;
+    Vec3 position; ///< absolute, already mirrored like the points
+};
+
+/** A MORPHTARGET<n> chunk, named from MORPHNAMES[n] when present. */
+struct WedgeMorph {
+    uint32_t index = 0;
+    std::string name; ///< empty when MORPHNAMES has no entry n
+    std::vector<WedgeMorphVertex> vertices;
+};
+
+/** A SKELSOCK record (raw UE space: left-handed, degrees). */
+struct Socket {
+    std::string name;
+    std::string bone; ///< empty: attached to the mesh
+    Vec3 location;
+    float pitch = 0, yaw = 0, roll = 0;
+    Vec3 scale;
+};
+
+/** A PHYSICS0 or SHAPEELEMS record (speculative layouts, read only at their exact size). */
+struct PhysicsShape {
+    std::string chunk; ///< "PHYSICS0" or "SHAPEELEMS"
+    std::string bone;  ///< PHYSICS0 bone name, SHAPEELEMS name
+    int32_t type = 0;
+    Vec3 offset;
+    bool rotationIsQuaternion = false; ///< SHAPEELEMS: quaternion; PHYSICS0: three angles
+    Quat rotation;                     ///< angles in x, y, z (w unused) for PHYSICS0
+    Vec3 scale;
+};
+
+/** Everything the importer uses from one PSK file. */
+struct PskFile {
+    int32_t typeFlag = 0; ///< TypeFlag of the ACTRHEAD chunk
+    std::vector<Vec3> points;
+    std::vector<Wedge> wedges;
+    std::vector<Face> faces;
+    bool faces32 = false;      ///< faces came from FACE3200
+    uint32_t maskedWedges = 0; ///< wedges whose point index had junk in the high 16 bits
+    std::vector<Material> materials;
+    std::vector<Bone> bones;
+    std::vector<RawWeight> weights;
+    std::vector<Vec3> normals;           ///< VTXNORMS, one per point, or empty
+    std::vector<uint8_t> colors;         ///< VERTEXCOLOR, 4 bytes per wedge in file order
+    std::vector<ExtraUvSet> extraUvs;    ///< sorted by index
+    std::vector<PointMorph> pointMorphs; ///< MRPHINFO / MRPHDATA
+    std::vector<WedgeMorph> wedgeMorphs; ///< MORPHTARGET<n>, sorted by index
+    std::vector<Socket> sockets;
+    std::vector<PhysicsShape> physicsShapes;
+    /** Recoverable problems found while parsing, for the importer to log. */
+    std::vector<std::string> warnings;
+};
+
+} // namespace agf::psk

@@ -1,0 +1,588 @@
+/** @file PskParser.cpp
+ *  Reads the PSK chunks into PskFile. The chunk walker (ActorXChunks) finds the chunks; this file
+ *  reads their records in a fixed order (points before wedges, wedges before faces...) because
+ *  writers order chunks differently and later chunks are validated against earlier counts.
+ */
+#include "PskParser.h"
+
+#include "ActorXChunks.h"
+#include "Common/TextEncoding.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace agf::psk {
+
+namespace {
+
+using actorx::Chunk;
+using actorx::ChunkList;
+
+constexpr size_t kPointSize = 12;
+constexpr size_t kWedgeSize = 16;
+constexpr size_t kFace16Size = 12;
+constexpr size_t kFace32Size = 18;
+constexpr size_t kMaterialSize = 88;
+constexpr size_t kBoneSize = 120;
+constexpr size_t kWeightSize = 12;
+constexpr size_t kColorSize = 4;
+constexpr size_t kUvSize = 8;
+constexpr size_t kNormalSize = 12;
+constexpr size_t kMorphInfoSize = 68;
+constexpr size_t kMorphDataSize = 28;
+constexpr size_t kMorphTargetSize = 16;
+constexpr size_t kMorphNameSize = 64;
+constexpr size_t kSocketSize = 164;
+constexpr size_t kPhysicsSize = 101;
+constexpr size_t kShapeElementSize = 108;
+constexpr size_t kNameSize = 64;
+/** Up to this many points, wedge point indices are 16-bit values with junk above (2.1). */
+constexpr size_t kMaxPointsForMasking = 65536;
+
+class Parser {
+public:
+    Parser(const uint8_t *data, size_t size, const std::string &fileName)
+        : mData(data), mSize(size), mFile(fileName) {}
+
+    PskFile run() {
+        mChunks = actorx::WalkChunks(mData, mSize, mFile);
+        if (mChunks.magic != actorx::kMeshMagic) {
+            ThrowImportError(mFile, "file header", 0,
+                             "not a PSK mesh: the file starts with " + mChunks.magic +
+                                 ", not ACTRHEAD");
+        }
+        checkWalkEnd();
+        mOut.typeFlag = mChunks.magicTypeFlag;
+        mOut.warnings = mChunks.warnings;
+        noteDuplicateChunks();
+
+        readPoints();
+        readWedges();
+        readFaces();
+        readMaterials();
+        readBones();
+        readWeights();
+        readNormals();
+        readColors();
+        readExtraUvs();
+        readPointMorphs();
+        readWedgeMorphs();
+        readSockets();
+        readPhysics();
+        return std::move(mOut);
+    }
+
+private:
+    // A PSK is useless when cut short: its counts tie every chunk to the others.
+    void checkWalkEnd() {
+        switch (mChunks.end) {
+        case actorx::WalkEnd::Complete:
+            return;
+        case actorx::WalkEnd::TrailingBytes:
+            ThrowImportError(mFile, "chunk header", mChunks.endOffset,
+                             "the file is truncated: it ends " +
+                                 std::to_string(mSize - mChunks.endOffset) +
+                                 " bytes into a 32-byte chunk header");
+        case actorx::WalkEnd::PayloadPastEnd:
+            ThrowImportError(mFile, mChunks.endChunk, mChunks.endOffset,
+                             "the file is truncated: the chunk's records run past the end of "
+                             "the file (" +
+                                 std::to_string(mSize) + " bytes)");
+        case actorx::WalkEnd::UnreadableHeader:
+        case actorx::WalkEnd::NegativeSize:
+            // The walker recorded a warning; what came before is sound.
+            return;
+        }
+    }
+
+    void noteDuplicateChunks() {
+        std::set<std::string> seen;
+        for (const Chunk &chunk : mChunks.chunks) {
+            if (!seen.insert(chunk.id).second) {
+                mOut.warnings.push_back("repeated chunk " + chunk.id + " at byte " +
+                                        std::to_string(chunk.headerOffset) +
+                                        " ignored (the first one is used)");
+            }
+        }
+    }
+
+    /** The first chunk with any of the given ids. */
+    const Chunk *find(std::initializer_list<const char *> ids) const {
+        for (const Chunk &chunk : mChunks.chunks) {
+            for (const char *id : ids) {
+                if (chunk.id == id) {
+                    return &chunk;
+                }
+            }
+        }
+        return nullptr;
+    }
+
+    /** A reader positioned at record `index`, stepping by the chunk's record size. */
+    static BinaryReader &at(BinaryReader &reader, size_t stride, size_t index) {
+        reader.seek(stride * index);
+        return reader;
+    }
+
+    [[noreturn]] void failRecord(const Chunk &chunk, size_t stride, size_t index,
+                                 const std::string &problem) const {
+        ThrowImportError(mFile, chunk.id + " record " + std::to_string(index),
+                         chunk.payloadOffset + uint64_t(stride) * index, problem);
+    }
+
+    static Vec3 readVec3(BinaryReader &reader) {
+        Vec3 v;
+        v.x = reader.f32();
+        v.y = reader.f32();
+        v.z = reader.f32();
+        return v;
+    }
+
+    static Quat readQuat(BinaryReader &reader) {
+        Quat q;
+        q.x = reader.f32();
+        q.y = reader.f32();
+        q.z = reader.f32();
+        q.w = reader.f32();
+        return q;
+    }
+
+    static std::string readName(BinaryReader &reader, size_t size = kNameSize) {
+        return FixedFieldToUtf8(reinterpret_cast<const char *>(reader.view(size)), size);
+    }
+
+    void warn(const Chunk &chunk, const std::string &problem) {
+        mOut.warnings.push_back(chunk.id + " at byte " + std::to_string(chunk.headerOffset) + ": " +
+                                problem);
+    }
+
+    void readPoints() {
+        const Chunk *chunk = find({"PNTS0000"});
+        if (chunk == nullptr) {
+            return;
+        }
+        const size_t stride = actorx::CheckRecordSize(*chunk, kPointSize, mFile);
+        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        mOut.points.resize(chunk->recordCount);
+        for (size_t i = 0; i < chunk->recordCount; ++i) {
+            mOut.points[i] = readVec3(at(reader, stride, i));
+        }
+    }
+
+    void readWedges() {
+        const Chunk *chunk = find({"VTXW0000"});
+        if (chunk == nullptr) {
+            return;
+        }
+        const size_t stride = actorx::CheckRecordSize(*chunk, kWedgeSize, mFile);
+        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        const size_t pointCount = mOut.points.size();
+        const bool mask = pointCount <= kMaxPointsForMasking;
+        mOut.wedges.resize(chunk->recordCount);
+        for (size_t i = 0; i < chunk->recordCount; ++i) {
+            Wedge &wedge = mOut.wedges[i];
+            at(reader, stride, i);
+            const uint32_t raw = reader.u32();
+            wedge.point = mask ? (raw & 0xFFFFu) : raw;
+            if (wedge.point != raw) {
+                ++mOut.maskedWedges;
+            }
+            wedge.u = reader.f32();
+            wedge.v = reader.f32();
+            wedge.material = reader.u8();
+            if (wedge.point >= pointCount) {
+                failRecord(*chunk, stride, i,
+                           "wedge point index " + std::to_string(wedge.point) + " out of range (" +
+                               std::to_string(pointCount) + " points)");
+            }
+        }
+    }
+
+    void readFaces() {
+        const Chunk *faces16 = find({"FACE0000"});
+        const Chunk *faces32 = find({"FACE3200"});
+        if (faces16 != nullptr && faces32 != nullptr) {
+            warn(*faces32, "the file has both FACE0000 and FACE3200; FACE3200 is used");
+        }
+        const Chunk *chunk = faces32 != nullptr ? faces32 : faces16;
+        if (chunk == nullptr) {
+            return;
+        }
+        mOut.faces32 = chunk == faces32;
+        const size_t stride =
+            actorx::CheckRecordSize(*chunk, mOut.faces32 ? kFace32Size : kFace16Size, mFile);
+        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        const size_t wedgeCount = mOut.wedges.size();
+        mOut.faces.resize(chunk->recordCount);
+        for (size_t i = 0; i < chunk->recordCount; ++i) {
+            Face &face = mOut.faces[i];
+            at(reader, stride, i);
+            for (uint32_t &wedge : face.wedges) {
+                wedge = mOut.faces32 ? reader.u32() : reader.u16();
+            }
+            face.material = reader.u8();
+            face.auxMaterial = reader.u8();
+            face.smoothingGroups = reader.u32();
+            for (uint32_t wedge : face.wedges) {
+                if (wedge >= wedgeCount) {
+                    failRecord(*chunk, stride, i,
+                               "face wedge index " + std::to_string(wedge) + " out of range (" +
+                                   std::to_string(wedgeCount) + " wedges)");
+                }
+            }
+        }
+    }
+
+    void readMaterials() {
+        const Chunk *chunk = find({"MATT0000"});
+        if (chunk == nullptr) {
+            return;
+        }
+        const size_t stride = actorx::CheckRecordSize(*chunk, kMaterialSize, mFile);
+        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        mOut.materials.resize(chunk->recordCount);
+        for (size_t i = 0; i < chunk->recordCount; ++i) {
+            Material &material = mOut.materials[i];
+            material.name = readName(at(reader, stride, i));
+            material.textureIndex = reader.i32();
+            material.polyFlags = reader.u32();
+            material.auxMaterial = reader.i32();
+            material.auxFlags = reader.u32();
+            material.lodBias = reader.i32();
+            material.lodStyle = reader.i32();
+        }
+    }
+
+    void readBones() {
+        const Chunk *chunk = find({"REFSKELT", "REFSKEL0"});
+        if (chunk == nullptr) {
+            return;
+        }
+        const size_t stride = actorx::CheckRecordSize(*chunk, kBoneSize, mFile);
+        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        const size_t count = chunk->recordCount;
+        mOut.bones.resize(count);
+        for (size_t i = 0; i < count; ++i) {
+            Bone &bone = mOut.bones[i];
+            bone.name = readName(at(reader, stride, i));
+            bone.flags = reader.u32();
+            bone.childCount = reader.i32();
+            bone.parent = reader.i32();
+            bone.orientation = readQuat(reader);
+            bone.position = readVec3(reader);
+            bone.length = reader.f32();
+            bone.size = readVec3(reader);
+            // Bone 0 is the root whatever its parent says (0 or -1 in the wild); every other
+            // bone needs a real parent.
+            if (i != 0 && (bone.parent < 0 || static_cast<size_t>(bone.parent) >= count)) {
+                failRecord(*chunk, stride, i,
+                           "bone " + std::to_string(i) + " (" + bone.name + ") has parent " +
+                               std::to_string(bone.parent) + " out of range (" +
+                               std::to_string(count) + " bones)");
+            }
+            if (i != 0 && static_cast<size_t>(bone.parent) == i) {
+                failRecord(*chunk, stride, i,
+                           "bone " + std::to_string(i) + " (" + bone.name + ") is its own parent");
+            }
+        }
+    }
+
+    void readWeights() {
+        const Chunk *chunk = find({"RAWWEIGHTS", "RAWW0000"});
+        if (chunk == nullptr) {
+            return;
+        }
+        const size_t stride = actorx::CheckRecordSize(*chunk, kWeightSize, mFile);
+        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        size_t badIndex = 0;
+        size_t firstBad = 0;
+        mOut.weights.reserve(chunk->recordCount);
+        for (size_t i = 0; i < chunk->recordCount; ++i) {
+            RawWeight weight;
+            weight.weight = at(reader, stride, i).f32();
+            const int32_t point = reader.i32();
+            const int32_t bone = reader.i32();
+            if (point < 0 || static_cast<size_t>(point) >= mOut.points.size() || bone < 0 ||
+                static_cast<size_t>(bone) >= mOut.bones.size()) {
+                if (badIndex++ == 0) {
+                    firstBad = i;
+                }
+                continue;
+            }
+            // Zero, negative and non-finite weights carry no influence (2.8).
+            if (!(weight.weight > 0.0f) || !std::isfinite(weight.weight)) {
+                continue;
+            }
+            weight.point = static_cast<uint32_t>(point);
+            weight.bone = static_cast<uint32_t>(bone);
+            mOut.weights.push_back(weight);
+        }
+        if (badIndex != 0) {
+            warn(*chunk, std::to_string(badIndex) +
+                             " weights with a point or bone index out of range dropped (first: "
+                             "record " +
+                             std::to_string(firstBad) + "; " + std::to_string(mOut.points.size()) +
+                             " points, " + std::to_string(mOut.bones.size()) + " bones)");
+        }
+    }
+
+    void readNormals() {
+        const Chunk *chunk = find({"VTXNORMS"});
+        if (chunk == nullptr) {
+            return;
+        }
+        const size_t stride = actorx::CheckRecordSize(*chunk, kNormalSize, mFile);
+        if (chunk->recordCount != mOut.points.size()) {
+            warn(*chunk, std::to_string(chunk->recordCount) + " normals for " +
+                             std::to_string(mOut.points.size()) + " points; chunk ignored");
+            return;
+        }
+        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        mOut.normals.resize(chunk->recordCount);
+        for (size_t i = 0; i < chunk->recordCount; ++i) {
+            mOut.normals[i] = readVec3(at(reader, stride, i));
+        }
+    }
+
+    void readColors() {
+        const Chunk *chunk = find({"VERTEXCOLOR", "VTXCOLOR"});
+        if (chunk == nullptr) {
+            return;
+        }
+        const size_t stride = actorx::CheckRecordSize(*chunk, kColorSize, mFile);
+        if (chunk->recordCount != mOut.wedges.size()) {
+            warn(*chunk, std::to_string(chunk->recordCount) + " colours for " +
+                             std::to_string(mOut.wedges.size()) + " wedges; chunk ignored");
+            return;
+        }
+        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        mOut.colors.resize(chunk->recordCount * 4);
+        for (size_t i = 0; i < chunk->recordCount; ++i) {
+            at(reader, stride, i).bytes(&mOut.colors[i * 4], 4);
+        }
+    }
+
+    /** The <n> of "<prefix><n>", or -1 when the rest is not a decimal number. */
+    static int64_t TrailingIndex(const std::string &id, size_t prefixLength) {
+        if (id.size() <= prefixLength || id.size() - prefixLength > 9) {
+            return -1;
+        }
+        int64_t value = 0;
+        for (size_t k = prefixLength; k < id.size(); ++k) {
+            if (id[k] < '0' || id[k] > '9') {
+                return -1;
+            }
+            value = value * 10 + (id[k] - '0');
+        }
+        return value;
+    }
+
+    void readExtraUvs() {
+        std::set<int64_t> seen;
+        for (const Chunk *chunk : mChunks.findPrefix("EXTRAUV")) {
+            // "EXTRAUVS<n>" from ActorX, UEViewer and CUE4Parse; "EXTRAUV<n>" from Blender.
+            const size_t prefix = chunk->id.size() > 7 && chunk->id[7] == 'S' ? 8 : 7;
+            const int64_t index = TrailingIndex(chunk->id, prefix);
+            if (index < 0) {
+                warn(*chunk, "unrecognised extra UV chunk id; ignored");
+                continue;
+            }
+            if (!seen.insert(index).second) {
+                continue; // reported by noteDuplicateChunks
+            }
+            const size_t stride = actorx::CheckRecordSize(*chunk, kUvSize, mFile);
+            if (chunk->recordCount != mOut.wedges.size()) {
+                warn(*chunk, std::to_string(chunk->recordCount) + " UVs for " +
+                                 std::to_string(mOut.wedges.size()) + " wedges; chunk ignored");
+                continue;
+            }
+            BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+            ExtraUvSet set;
+            set.index = static_cast<uint32_t>(index);
+            set.uv.resize(chunk->recordCount * 2);
+            for (size_t i = 0; i < chunk->recordCount; ++i) {
+                set.uv[2 * i] = at(reader, stride, i).f32();
+                set.uv[2 * i + 1] = reader.f32();
+            }
+            mOut.extraUvs.push_back(std::move(set));
+        }
+        std::sort(mOut.extraUvs.begin(), mOut.extraUvs.end(),
+                  [](const ExtraUvSet &a, const ExtraUvSet &b) { return a.index < b.index; });
+    }
+
+    void readPointMorphs() {
+        const Chunk *info = find({"MRPHINFO"});
+        const Chunk *data = find({"MRPHDATA"});
+        if (info == nullptr || info->recordCount == 0) {
+            return;
+        }
+        if (data == nullptr) {
+            warn(*info, "MRPHINFO without MRPHDATA; morph targets ignored");
+            return;
+        }
+        const size_t infoStride = actorx::CheckRecordSize(*info, kMorphInfoSize, mFile);
+        const size_t dataStride = actorx::CheckRecordSize(*data, kMorphDataSize, mFile);
+        BinaryReader infoReader = actorx::ChunkReader(*info, mFile);
+        BinaryReader dataReader = actorx::ChunkReader(*data, mFile);
+        size_t next = 0;
+        size_t badPoints = 0;
+        for (size_t m = 0; m < info->recordCount; ++m) {
+            PointMorph morph;
+            morph.name = readName(at(infoReader, infoStride, m));
+            const int32_t vertexCount = infoReader.i32();
+            if (vertexCount < 0 || static_cast<size_t>(vertexCount) > data->recordCount - next) {
+                warn(*info, "morph " + std::to_string(m) + " (" + morph.name + ") claims " +
+                                std::to_string(vertexCount) + " vertices but MRPHDATA has " +
+                                std::to_string(data->recordCount - next) +
+                                " left; it and later morphs are ignored");
+                break;
+            }
+            morph.deltas.reserve(static_cast<size_t>(vertexCount));
+            for (int32_t k = 0; k < vertexCount; ++k, ++next) {
+                PointMorphDelta delta;
+                delta.positionDelta = readVec3(at(dataReader, dataStride, next));
+                delta.normalDelta = readVec3(dataReader);
+                const int32_t point = dataReader.i32();
+                if (point < 0 || static_cast<size_t>(point) >= mOut.points.size()) {
+                    ++badPoints;
+                    continue;
+                }
+                delta.point = static_cast<uint32_t>(point);
+                morph.deltas.push_back(delta);
+            }
+            mOut.pointMorphs.push_back(std::move(morph));
+        }
+        if (next != data->recordCount) {
+            warn(*data, std::to_string(data->recordCount - next) +
+                            " records not claimed by any MRPHINFO morph ignored");
+        }
+        if (badPoints != 0) {
+            warn(*data, std::to_string(badPoints) + " morph vertices with a point index out of "
+                                                    "range dropped");
+        }
+    }
+
+    void readWedgeMorphs() {
+        std::vector<std::string> names;
+        if (const Chunk *chunk = find({"MORPHNAMES"})) {
+            const size_t stride = actorx::CheckRecordSize(*chunk, kMorphNameSize, mFile);
+            BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+            names.resize(chunk->recordCount);
+            for (size_t i = 0; i < chunk->recordCount; ++i) {
+                names[i] = readName(at(reader, stride, i));
+            }
+        }
+        std::set<int64_t> seen;
+        size_t badWedges = 0;
+        for (const Chunk *chunk : mChunks.findPrefix("MORPHTARGET")) {
+            const int64_t index = TrailingIndex(chunk->id, 11);
+            if (index < 0) {
+                warn(*chunk, "unrecognised morph target chunk id; ignored");
+                continue;
+            }
+            if (!seen.insert(index).second) {
+                continue; // reported by noteDuplicateChunks
+            }
+            const size_t stride = actorx::CheckRecordSize(*chunk, kMorphTargetSize, mFile);
+            BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+            WedgeMorph morph;
+            morph.index = static_cast<uint32_t>(index);
+            if (static_cast<size_t>(index) < names.size()) {
+                morph.name = names[static_cast<size_t>(index)];
+            }
+            morph.vertices.reserve(chunk->recordCount);
+            for (size_t i = 0; i < chunk->recordCount; ++i) {
+                const int32_t wedge = at(reader, stride, i).i32();
+                WedgeMorphVertex vertex;
+                vertex.position = readVec3(reader);
+                if (wedge < 0 || static_cast<size_t>(wedge) >= mOut.wedges.size()) {
+                    ++badWedges;
+                    continue;
+                }
+                vertex.wedge = static_cast<uint32_t>(wedge);
+                morph.vertices.push_back(vertex);
+            }
+            mOut.wedgeMorphs.push_back(std::move(morph));
+        }
+        if (badWedges != 0) {
+            mOut.warnings.push_back("MORPHTARGET: " + std::to_string(badWedges) +
+                                    " morph vertices with a wedge index out of range dropped");
+        }
+        std::sort(mOut.wedgeMorphs.begin(), mOut.wedgeMorphs.end(),
+                  [](const WedgeMorph &a, const WedgeMorph &b) { return a.index < b.index; });
+    }
+
+    void readSockets() {
+        const Chunk *chunk = find({"SKELSOCK"});
+        if (chunk == nullptr) {
+            return;
+        }
+        // The walker already forces the on-disk size of 164 whatever the header says (1.2).
+        const size_t stride = std::max(chunk->recordSize, kSocketSize);
+        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        mOut.sockets.resize(chunk->recordCount);
+        for (size_t i = 0; i < chunk->recordCount; ++i) {
+            Socket &socket = mOut.sockets[i];
+            socket.name = readName(at(reader, stride, i));
+            socket.bone = readName(reader);
+            socket.location = readVec3(reader);
+            socket.pitch = reader.f32();
+            socket.yaw = reader.f32();
+            socket.roll = reader.f32();
+            socket.scale = readVec3(reader);
+        }
+    }
+
+    void readPhysics() {
+        // No writer of these chunks is known (2.10): read them only at their exact sizes.
+        for (const Chunk &chunk : mChunks.chunks) {
+            const bool physics = chunk.id == "PHYSICS0";
+            const bool shapes = chunk.id == "SHAPEELEMS";
+            if (!physics && !shapes) {
+                continue;
+            }
+            const size_t expected = physics ? kPhysicsSize : kShapeElementSize;
+            if (chunk.recordSize != expected) {
+                warn(chunk, "record size " + std::to_string(chunk.recordSize) + " is not the " +
+                                std::to_string(expected) +
+                                " bytes of the only known layout; chunk ignored");
+                continue;
+            }
+            BinaryReader reader = actorx::ChunkReader(chunk, mFile);
+            for (size_t i = 0; i < chunk.recordCount; ++i) {
+                PhysicsShape shape;
+                shape.chunk = chunk.id;
+                shape.bone = readName(at(reader, expected, i));
+                if (physics) {
+                    shape.type = reader.u8();
+                    shape.offset = readVec3(reader);
+                    const Vec3 angles = readVec3(reader);
+                    shape.rotation = Quat{angles.x, angles.y, angles.z, 0.0f};
+                } else {
+                    shape.type = reader.i32();
+                    shape.offset = readVec3(reader);
+                    shape.rotationIsQuaternion = true;
+                    shape.rotation = readQuat(reader);
+                }
+                shape.scale = readVec3(reader);
+                mOut.physicsShapes.push_back(std::move(shape));
+            }
+        }
+    }
+
+    const uint8_t *mData;
+    size_t mSize;
+    std::string mFile;
+    ChunkList mChunks;
+    PskFile mOut;
+};
+
+} // namespace
+
+PskFile ParsePsk(const uint8_t *data, size_t size, const std::string &fileName) {
+    return Parser(data, size, fileName).run();
+}
+
+} // namespace agf::psk

@@ -1,0 +1,61 @@
+/** @file PskSidecars.h
+ *  UEViewer's text sidecars: `<mesh>.props.txt` (the mesh's properties, among them the full
+ *  paths of its materials) and `<material>.mat` (one `Slot=Texture` line per texture).
+ *
+ *  Rules (the formats are informal; see GameFormats.h, AI_CONFIG_IMPORT_PSK_SKIP_SIDECARS):
+ *  - props.txt: every value of the form Class'Path' whose Class contains "Material" (UE's
+ *    object-reference syntax), and every plain `Material = Path` / `MaterialInterface = Path`
+ *    line, is a material reference, in file order; "None" is skipped.
+ *  - A PSK material takes the reference whose object name (after the last '/' and '.') equals
+ *    its name, ignoring case; failing that, reference i when the counts are equal.
+ *  - The .mat file is looked for next to the PSK (`<name>.mat`), in sibling class folders
+ *    (`../Material/`, `../<Class>/`), and along the reference's package path from each folder
+ *    above the PSK.
+ *  - .mat keys map to texture types: Diffuse, Normal, Specular, SpecPower (shininess), Opacity,
+ *    Emissive, Cube (reflection), Mask and Other[n] (unknown). A value is resolved to an existing
+ *    image file (.tga .png .dds .bmp .jpg) next to the .mat, in ../Texture2D/, or along its
+ *    package path; the path is written relative to the PSK's folder. An unresolved value is
+ *    kept as written.
+ */
+#pragma once
+
+#include <string>
+#include <vector>
+
+struct aiScene;
+
+namespace Assimp {
+class IOSystem;
+}
+
+namespace agf::psk {
+
+/** One `Key=Value` line of a .mat file. */
+struct MatEntry {
+    std::string key;
+    std::string value;
+};
+
+/** The `Key=Value` lines of a .mat file (blank lines and lines without '=' skipped). */
+std::vector<MatEntry> ParseMatFile(const std::string &text);
+
+/** A material reference from props.txt: the class ("" for a plain path) and the path. */
+struct MaterialReference {
+    std::string className;
+    std::string path;
+};
+
+/** The material references of a props.txt, in file order. */
+std::vector<MaterialReference> ParsePropsMaterialReferences(const std::string &text);
+
+/** The object name of a reference path: "/Game/A/MI_Foo.MI_Foo" and "Pkg.Group.MI_Foo" give
+ *  "MI_Foo". */
+std::string ObjectNameOf(const std::string &path);
+
+/** Reads the sidecars of `pskPath` through `io` and adds the textures they name to the scene's
+ *  materials. Missing sidecars are silent; unreadable ones give a warning. Returns the number
+ *  of texture paths added. */
+size_t AddSidecarTextures(Assimp::IOSystem *io, const std::string &pskPath, aiScene *scene,
+                          std::vector<std::string> &warnings);
+
+} // namespace agf::psk

@@ -1,0 +1,38 @@
+/** @file PswConverter.h
+ *  PswWorld to aiScene: actors as nodes, their assets' meshes, material overrides, lights and
+ *  landscape tiles (specs/actorx.md, section 7; DEVELOPERS.md for the coordinate policy).
+ */
+#pragma once
+
+#include "PswAssets.h"
+#include "PswFileData.h"
+
+#include <string>
+
+struct aiScene;
+
+namespace Assimp {
+class IOSystem;
+}
+
+namespace agf::psw {
+
+struct PswConvertOptions {
+    bool yUp = true;            ///< rotate the root from the file's Z-up to Y-up
+    float scale = 1.0f;         ///< uniform scale on the root
+    bool loadAssets = true;     ///< import the meshes actors reference
+    std::string assetRoot;      ///< folder asset and texture paths start from
+    float heightScale = 256.0f; ///< landscape: height = (value - 0.5) * 2 * heightScale
+    bool buildLandscape = true; ///< build terrain meshes from heightmap tiles
+    /** false: read no asset or heightmap file (a world imported from memory has no folder);
+     *  actors stay empty and tiles flat, without a warning per file. */
+    bool readExternalFiles = true;
+    AssetImportOptions assetOptions;
+};
+
+/** Fills `scene` (which must have no root node yet). Assets and heightmaps are read through
+ *  `io`, only from files under options.assetRoot. */
+void ConvertPswWorld(const PswWorld &world, Assimp::IOSystem *io, const std::string &fileName,
+                     const PswConvertOptions &options, aiScene *scene);
+
+} // namespace agf::psw

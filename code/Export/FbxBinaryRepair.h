@@ -1,0 +1,51 @@
+/** @file FbxBinaryRepair.h
+ *  Turns a binary FBX file written by Assimp 5.2.5 into one that Assimp and Blender read.
+ *
+ *  What 5.2.5's writer gets wrong, and what the repair does:
+ *  1. Nested lists end without their null record (the writer appends an empty string instead
+ *     of 25 zero bytes), so no reader accepts the file: the tree is rewritten with them
+ *     (FbxBinaryTree.h).
+ *  2. Objects without children (AnimationLayer) get no `{ }` scope; Assimp's reader then
+ *     ignores them, losing every animation: every object is given a scope.
+ *  3. Shape geometries are named "name\x00\x01Blendshape"; Blender requires the class part of
+ *     a Geometry name to be "Geometry" and stops importing: it is renamed.
+ *  4. Animation lengths are whole seconds: the exact ones are written (FbxTakeLength.h).
+ *
+ *  Bytes in, bytes out; no Assimp types. Already-correct input is accepted; items 1 and 2 then
+ *  change nothing.
+ */
+#pragma once
+
+#include "Export/FbxBinaryTree.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace agf::fbx {
+
+/** What a repair did. */
+struct FbxRepairReport {
+    size_t animationStacks = 0;   ///< AnimationStack records found
+    size_t timesChanged = 0;      ///< LocalStop / ReferenceStop / TimeSpanStop values written
+    size_t shapeNamesChanged = 0; ///< shape geometry names given the "Geometry" class
+};
+
+/** Marks every object (every child of the top-level "Objects" record) to keep a nested list
+ *  even when it has no children, as the FBX SDK writes objects. */
+void MarkObjectsAsScopes(FbxBinaryFile &file);
+
+/** Renames the class part of shape geometry names ("Geometry" records of class "Shape") to
+ *  "Geometry". Returns the number of names changed. */
+size_t FixShapeGeometryNames(FbxBinaryFile &file, const std::string &fileName);
+
+/** All of the above on the bytes of a file. `animationStops` are the exact animation lengths
+ *  in KTime, in aiScene::mAnimations order (empty: lengths are left alone). Throws
+ *  agf::ImportError for input that is not a well-formed binary FBX record tree. */
+std::vector<uint8_t> RepairAssimp525BinaryFbx(const uint8_t *data, size_t size,
+                                              const std::string &fileName,
+                                              const std::vector<int64_t> &animationStops,
+                                              FbxRepairReport *report = nullptr);
+
+} // namespace agf::fbx

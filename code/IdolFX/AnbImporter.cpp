@@ -1,0 +1,84 @@
+/** @file AnbImporter.cpp
+ *  The Assimp importer for ANB vertex-morph animations.
+ */
+#include "AnbConverter.h"
+#include "AnbParser.h"
+#include "Common/FileLoading.h"
+#include "Common/ImportError.h"
+#include "IdolFxImporterBase.h"
+#include "IdolFxImporters.h"
+
+#include <assimp/BaseImporter.h>
+#include <assimp/Importer.hpp>
+#include <assimp/importerdesc.h>
+#include <assimp/scene.h>
+#include <assimp_gameformats/GameFormats.h>
+
+#include <cmath>
+
+namespace agf::idolfx {
+
+namespace {
+
+const aiImporterDesc kAnbDescription = {"Idol FX ANB morph animation (Nosferatu)",
+                                        "",
+                                        "",
+                                        "vertex-morph frames as anim meshes plus a morph animation",
+                                        aiImporterFlags_SupportBinaryFlavour,
+                                        0,
+                                        0,
+                                        0,
+                                        0,
+                                        "anb"};
+
+class AnbImporter : public Assimp::BaseImporter {
+public:
+    bool CanRead(const std::string &file, Assimp::IOSystem *io, bool) const override {
+        if (GetExtension(file) != "anb") {
+            return false;
+        }
+        // The size check needs the whole layout walk, so the whole file is read.
+        std::vector<uint8_t> bytes;
+        return ReadFileIfExists(io, file, bytes) && LooksLikeAnb(bytes.data(), bytes.size());
+    }
+
+    const aiImporterDesc *GetInfo() const override { return &kAnbDescription; }
+
+    void SetupProperties(const Assimp::Importer *importer) override {
+        mKeepNative = importer->GetPropertyBool(AI_CONFIG_IMPORT_FXM_KEEP_NATIVE, false);
+        mFramesPerSecond = importer->GetPropertyFloat(
+            AI_CONFIG_IMPORT_ANB_FPS, static_cast<float>(kDefaultAnbFramesPerSecond));
+    }
+
+protected:
+    void InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) override {
+        if (!(mFramesPerSecond > 0.0f) || !std::isfinite(mFramesPerSecond)) {
+            ThrowImportError(FileNameOf(file), "options", 0,
+                             "AI_CONFIG_IMPORT_ANB_FPS must be positive");
+        }
+        const std::vector<uint8_t> bytes = ReadWholeFile(io, file);
+        const AnbFile parsed = ParseAnb(bytes.data(), bytes.size(), FileNameOf(file));
+        AnbConvertOptions options;
+        options.fileName = file;
+        options.convertToRightHanded = !mKeepNative;
+        options.framesPerSecond = mFramesPerSecond;
+        options.textureExists = TextureExistsNextTo(io, file);
+        ConvertAnb(parsed, options, scene);
+    }
+
+private:
+    bool mKeepNative = false;
+    float mFramesPerSecond = static_cast<float>(kDefaultAnbFramesPerSecond);
+};
+
+} // namespace
+
+} // namespace agf::idolfx
+
+namespace agf {
+
+Assimp::BaseImporter *CreateAnbImporter() {
+    return new idolfx::AnbImporter();
+}
+
+} // namespace agf

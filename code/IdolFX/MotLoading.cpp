@@ -1,0 +1,39 @@
+/** @file MotLoading.cpp */
+#include "MotLoading.h"
+
+#include "Common/FileLoading.h"
+#include "MotConverter.h"
+#include "MotParser.h"
+
+#include <algorithm>
+
+namespace agf::idolfx {
+
+bool IsMot(const uint8_t *data, size_t size) {
+    return LooksLikeMot(data, size);
+}
+
+AnimationSet LoadMotAnimationSet(const std::vector<uint8_t> &data, const std::string &path,
+                                 Assimp::IOSystem *, const AnimationLoadOptions &) {
+    const MotFile file = ParseMot(data.data(), data.size(), FileNameOf(path));
+    AnimationSet set;
+    set.sourceFile = FileNameOf(path);
+    AnimationSource animation;
+    animation.name = BaseNameOf(path);
+    animation.ticksPerSecond = kDefaultMotTicksPerSecond;
+    for (size_t t = 0; t < file.tracks.size(); ++t) {
+        set.boneNames.push_back(file.tracks[t].name);
+        MotTrackKeys keys = ConvertMotTrackKeys(file.tracks[t], true, kDefaultMotTicksPerSecond);
+        animation.duration = std::max(animation.duration, keys.lastTime);
+        ChannelSource channel;
+        channel.bone = static_cast<uint32_t>(t);
+        channel.positionKeys = std::move(keys.positions);
+        channel.rotationKeys = std::move(keys.rotations);
+        channel.scalingKeys = std::move(keys.scalings);
+        animation.channels.push_back(std::move(channel));
+    }
+    set.animations.push_back(std::move(animation));
+    return set;
+}
+
+} // namespace agf::idolfx

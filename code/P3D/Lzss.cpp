@@ -1,0 +1,207 @@
+/** @file Lzss.cpp */
+#include "Lzss.h"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+namespace agf::p3d {
+
+namespace {
+
+constexpr uint8_t kWindowFill = 0x20;
+constexpr size_t kMinMatch = 3;
+
+enum class Stop { Done, InputEnded, ZeroDistance, PastExpected };
+
+struct DecodeState {
+    Stop stop = Stop::Done;
+    size_t inPos = 0;
+    size_t outPos = 0;
+    size_t itemStart = 0;   ///< input position of the item that stopped the decoder
+    size_t itemLength = 0;  ///< length of the reference that stopped it
+    size_t beforeStart = 0; ///< bytes taken from the space pre-fill
+};
+
+// Decodes until `limit` bytes are out or the input ends. With `output` null only the lengths
+// are followed (to size a buffer). Input ending exactly at an item boundary reports InputEnded
+// with itemStart == inSize; a reference cut in half reports itemStart < inSize.
+DecodeState Decode(const uint8_t *in, size_t inSize, uint8_t *output, size_t limit) {
+    DecodeState state;
+    size_t ip = 0;
+    size_t op = 0;
+    while (op < limit) {
+        if (ip >= inSize) {
+            state.stop = Stop::InputEnded;
+            state.itemStart = ip;
+            break;
+        }
+        unsigned flags = in[ip++];
+        for (int bit = 0; bit < 8 && op < limit; ++bit, flags >>= 1) {
+            if (flags & 1u) {
+                if (ip >= inSize) {
+                    state.stop = Stop::InputEnded;
+                    state.itemStart = ip;
+                    state.inPos = ip;
+                    state.outPos = op;
+                    return state;
+                }
+                if (output != nullptr) {
+                    output[op] = in[ip];
+                }
+                ++ip;
+                ++op;
+                continue;
+            }
+            if (inSize - ip < 2) {
+                // Input ends where a two-byte reference should be; one lone byte left means
+                // the reference is cut in half.
+                state.stop = Stop::InputEnded;
+                state.itemStart = ip;
+                state.itemLength = inSize - ip;
+                state.inPos = ip;
+                state.outPos = op;
+                return state;
+            }
+            const size_t itemStart = ip;
+            const unsigned b0 = in[ip];
+            const unsigned b1 = in[ip + 1];
+            ip += 2;
+            const size_t distance = b0 | ((b1 & 0xF0u) << 4);
+            size_t length = (b1 & 0x0Fu) + kMinMatch;
+            if (distance == 0) {
+                state.stop = Stop::ZeroDistance;
+                state.itemStart = itemStart;
+                state.inPos = ip;
+                state.outPos = op;
+                return state;
+            }
+            if (length > limit - op) {
+                state.stop = Stop::PastExpected;
+                state.itemStart = itemStart;
+                state.itemLength = length;
+                state.inPos = ip;
+                state.outPos = op;
+                return state;
+            }
+            if (distance > op) {
+                // The window starts out full of spaces (spec 3.1).
+                const size_t fill = std::min(length, distance - op);
+                if (output != nullptr) {
+                    std::memset(output + op, kWindowFill, fill);
+                }
+                state.beforeStart += fill;
+                op += fill;
+                length -= fill;
+            }
+            if (output != nullptr) {
+                uint8_t *destination = output + op;
+                const uint8_t *source = destination - distance;
+                if (distance >= length) {
+                    std::memcpy(destination, source, length);
+                } else {
+                    // Overlapping copy: each byte may be one just written (run-length).
+                    for (size_t k = 0; k < length; ++k) {
+                        destination[k] = source[k];
+                    }
+                }
+            }
+            op += length;
+        }
+    }
+    state.inPos = ip;
+    state.outPos = op;
+    return state;
+}
+
+} // namespace
+
+uint32_t LzssChecksum(const uint8_t *data, size_t size) {
+    uint32_t sum = 0;
+    for (size_t i = 0; i < size; ++i) {
+        sum += data[i];
+    }
+    return sum;
+}
+
+size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output) {
+    const uint64_t start = reader.offset();
+    const size_t available = reader.remaining();
+    if (expected > LzssMaxOutput(available)) {
+        reader.fail("LZSS output of " + std::to_string(expected) + " bytes cannot come from the " +
+                    std::to_string(available) + " bytes left (at most " +
+                    std::to_string(LzssMaxOutput(available)) + ")");
+    }
+    output.resize(expected);
+    const uint8_t *input = reader.data() + reader.position();
+    const DecodeState state = Decode(input, available, output.data(), expected);
+    switch (state.stop) {
+    case Stop::Done:
+        break;
+    case Stop::InputEnded:
+        reader.failAt(start + state.itemStart, "LZSS stream ends after " +
+                                                   std::to_string(state.outPos) + " of " +
+                                                   std::to_string(expected) + " output bytes");
+    case Stop::ZeroDistance:
+        reader.failAt(start + state.itemStart,
+                      "LZSS back-reference with distance 0 at output byte " +
+                          std::to_string(state.outPos));
+    case Stop::PastExpected:
+        reader.failAt(start + state.itemStart,
+                      "LZSS back-reference of " + std::to_string(state.itemLength) +
+                          " bytes at output byte " + std::to_string(state.outPos) +
+                          " runs past the expected " + std::to_string(expected) + " bytes");
+    }
+    reader.skip(state.inPos);
+    const uint64_t checksumOffset = reader.offset();
+    if (reader.remaining() < 4) {
+        reader.fail("LZSS checksum missing after " + std::to_string(state.inPos) +
+                    " bytes of compressed data");
+    }
+    const uint32_t stored = reader.u32();
+    const uint32_t computed = LzssChecksum(output.data(), output.size());
+    if (stored != computed) {
+        std::string problem = "LZSS checksum mismatch: stored " + std::to_string(stored) +
+                              ", data sums to " + std::to_string(computed);
+        if (state.beforeStart != 0) {
+            problem += " (the stream referenced " + std::to_string(state.beforeStart) +
+                       " bytes before the start of the output)";
+        }
+        reader.failAt(checksumOffset, problem);
+    }
+    return state.inPos + 4;
+}
+
+std::vector<uint8_t> LzssDecodeWholeFile(const uint8_t *data, size_t size,
+                                         const std::string &fileName, std::string &note) {
+    note.clear();
+    const size_t cap = static_cast<size_t>(
+        std::min<uint64_t>(LzssMaxOutput(size), std::numeric_limits<size_t>::max() / 2));
+    auto decodeUnsized = [&](size_t inputSize, std::vector<uint8_t> &out) -> DecodeState {
+        const DecodeState sizing = Decode(data, inputSize, nullptr, cap);
+        out.assign(sizing.outPos, 0);
+        Decode(data, inputSize, out.data(), sizing.outPos);
+        return sizing;
+    };
+    std::vector<uint8_t> output;
+    if (size >= 4) {
+        const DecodeState state = decodeUnsized(size - 4, output);
+        const uint32_t stored = BinaryReader::LoadU32(data + size - 4);
+        if (state.itemLength == 0 && state.inPos == size - 4 &&
+            LzssChecksum(output.data(), output.size()) == stored) {
+            return output;
+        }
+    }
+    const DecodeState state = decodeUnsized(size, output);
+    if (state.stop == Stop::ZeroDistance) {
+        ThrowImportError(fileName, "packed file", state.itemStart,
+                         "LZSS back-reference with distance 0");
+    }
+    note = "no checksum found after the packed data (its position is unverified)";
+    if (state.itemLength != 0) {
+        note += "; the last reference is cut off";
+    }
+    return output;
+}
+
+} // namespace agf::p3d

@@ -1,0 +1,476 @@
+/** @file MlodParser.cpp */
+#include "MlodParser.h"
+
+#include "Common/BinaryReader.h"
+#include "OdolArrays.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstring>
+#include <map>
+
+namespace agf::p3d {
+
+namespace {
+
+constexpr size_t kPointRecordSize = 16;
+constexpr size_t kNormalRecordSize = 12;
+constexpr size_t kSlotCount = 4;
+constexpr size_t kSlotSize = 16;
+// Smallest face records: P3DM nVerts + slots + flags + two empty strings; SP3X adds char[32].
+constexpr size_t kMinP3dmFaceSize = 4 + kSlotCount * kSlotSize + 4 + 2;
+constexpr size_t kSp3xFaceSize = 32 + 4 + kSlotCount * kSlotSize + 4;
+constexpr size_t kSp3xTaggNameSize = 64;
+constexpr size_t kPropertyFieldSize = 64;
+// The old SP3X files end with a default path field after the last LOD.
+constexpr size_t kSp3xDefaultPathSize = 32;
+
+bool StartsWithNoCase(const std::string &text, const char *prefix) {
+    const size_t length = std::strlen(prefix);
+    if (text.size() < length) {
+        return false;
+    }
+    for (size_t i = 0; i < length; ++i) {
+        if (std::tolower(static_cast<unsigned char>(text[i])) != prefix[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+float SelectionWeight(uint8_t byte) {
+    // 1 means fully selected; other non-zero bytes are partial (spec 2.4, Arma 3 Object
+    // Builder's rule).
+    return byte == 1 ? 1.0f : static_cast<float>(256 - byte) / 255.0f;
+}
+
+Vec3 Sub(const Vec3 &a, const Vec3 &b) {
+    return Vec3{a.x - b.x, a.y - b.y, a.z - b.z};
+}
+float Dot(const Vec3 &a, const Vec3 &b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+Vec3 Cross(const Vec3 &a, const Vec3 &b) {
+    return Vec3{a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+Vec3 Scaled(const Vec3 &a, float s) {
+    return Vec3{a.x * s, a.y * s, a.z * s};
+}
+float Length(const Vec3 &a) {
+    return std::sqrt(Dot(a, a));
+}
+Vec3 NormalizedOr(const Vec3 &a, const Vec3 &fallback) {
+    const float length = Length(a);
+    return length > 1e-12f && std::isfinite(length) ? Scaled(a, 1.0f / length) : fallback;
+}
+
+// The proxy transform from its triangle (spec 2.6, unverified editor rule): the corner with the
+// right angle is the origin, the longer edge from it is Y (up), the shorter one Z (forward),
+// X = Y x Z. The axes are made orthonormal so that a slightly skewed triangle still gives a
+// rotation.
+std::array<Vec3, 4> ProxyRowsFromTriangle(const Vec3 (&corner)[3]) {
+    size_t origin = 0;
+    float bestCosine = 2.0f;
+    for (size_t i = 0; i < 3; ++i) {
+        const Vec3 e1 = NormalizedOr(Sub(corner[(i + 1) % 3], corner[i]), Vec3{});
+        const Vec3 e2 = NormalizedOr(Sub(corner[(i + 2) % 3], corner[i]), Vec3{});
+        const float cosine = std::fabs(Dot(e1, e2));
+        if (cosine < bestCosine) {
+            bestCosine = cosine;
+            origin = i;
+        }
+    }
+    Vec3 a = Sub(corner[(origin + 1) % 3], corner[origin]);
+    Vec3 b = Sub(corner[(origin + 2) % 3], corner[origin]);
+    if (Length(a) < Length(b)) {
+        std::swap(a, b);
+    }
+    const Vec3 up = NormalizedOr(a, Vec3{0, 1, 0});
+    const Vec3 forward = NormalizedOr(Sub(b, Scaled(up, Dot(b, up))), Vec3{0, 0, 1});
+    const Vec3 right = Cross(up, forward);
+    return {right, up, forward, corner[origin]};
+}
+
+enum class LodFlavour { P3dm, Sp3x };
+
+class LodParser {
+public:
+    LodParser(BinaryReader &reader, Model &model, size_t lodIndex)
+        : mReader(reader), mModel(model), mLodIndex(lodIndex) {}
+
+    Lod parse() {
+        Lod lod;
+        lod.fileOffset = mReader.offset();
+        setStructure("header");
+        char signature[4];
+        mReader.bytes(signature, 4);
+        if (std::memcmp(signature, "P3DM", 4) == 0) {
+            mFlavour = LodFlavour::P3dm;
+        } else if (std::memcmp(signature, "SP3X", 4) == 0) {
+            mFlavour = LodFlavour::Sp3x;
+        } else {
+            mReader.failAt(mReader.offset() - 4, "unknown LOD signature '" +
+                                                     std::string(signature, 4) +
+                                                     "' (expected P3DM or SP3X)");
+        }
+        mReader.u32(); // header size (28), or a version word in SP3X
+        mReader.u32(); // version
+        const uint32_t pointCount = mReader.u32();
+        const uint32_t normalCount = mReader.u32();
+        const uint32_t faceCount = mReader.u32();
+        mReader.u32(); // flags, unused
+
+        setStructure("points");
+        const size_t points = mReader.checkedCount(pointCount, kPointRecordSize, "point");
+        lod.points.resize(points);
+        lod.pointFlags.resize(points);
+        for (size_t i = 0; i < points; ++i) {
+            lod.points[i] = ReadVec3(mReader);
+            lod.pointFlags[i] = mReader.u32();
+        }
+        setStructure("normals");
+        const size_t normals = mReader.checkedCount(normalCount, kNormalRecordSize, "normal");
+        lod.normals.resize(normals);
+        for (size_t i = 0; i < normals; ++i) {
+            lod.normals[i] = ReadVec3(mReader);
+        }
+        setStructure("faces");
+        const size_t faces = mReader.checkedCount(
+            faceCount, mFlavour == LodFlavour::P3dm ? kMinP3dmFaceSize : kSp3xFaceSize, "face");
+        parseFaces(lod, faces);
+
+        setStructure("TAGG");
+        char tagg[4];
+        mReader.bytes(tagg, 4);
+        if (std::memcmp(tagg, "TAGG", 4) != 0) {
+            mReader.failAt(mReader.offset() - 4, "expected 'TAGG' after the faces");
+        }
+        parseTaggs(lod);
+        setStructure("resolution");
+        lod.resolution = mReader.f32();
+        return lod;
+    }
+
+private:
+    void setStructure(const std::string &part) {
+        mReader.setStructure("LOD " + std::to_string(mLodIndex) + " " + part);
+    }
+
+    void warn(const std::string &problem) {
+        mModel.warnings.push_back(mReader.fileName() + ": " + mReader.structure() + " at byte " +
+                                  std::to_string(mReader.offset()) + ": " + problem);
+    }
+
+    void parseFaces(Lod &lod, size_t faceCount) {
+        lod.faces.resize(faceCount);
+        std::vector<std::array<float, 2>> faceUvs;
+        faceUvs.reserve(faceCount * 4);
+        std::map<std::pair<std::string, std::string>, uint32_t> materialIndex;
+        for (size_t f = 0; f < faceCount; ++f) {
+            Face &face = lod.faces[f];
+            const uint64_t faceOffset = mReader.offset();
+            std::string texture;
+            if (mFlavour == LodFlavour::Sp3x) {
+                texture = mReader.fixedString(32);
+            }
+            const uint32_t cornerCount = mReader.u32();
+            if (cornerCount != 3 && cornerCount != 4) {
+                mReader.failAt(faceOffset, "face " + std::to_string(f) + " has " +
+                                               std::to_string(cornerCount) +
+                                               " vertices (3 or 4 expected)");
+            }
+            face.count = static_cast<uint8_t>(cornerCount);
+            for (size_t slot = 0; slot < kSlotCount; ++slot) {
+                const uint32_t point = mReader.u32();
+                const uint32_t normal = mReader.u32();
+                const float u = mReader.f32();
+                const float v = mReader.f32();
+                if (slot >= cornerCount) {
+                    continue; // stale data in the unused fourth slot
+                }
+                if (point >= lod.points.size()) {
+                    mReader.failAt(faceOffset, "face " + std::to_string(f) + " point index " +
+                                                   std::to_string(point) + " out of range (" +
+                                                   std::to_string(lod.points.size()) + " points)");
+                }
+                if (normal >= lod.normals.size()) {
+                    mReader.failAt(faceOffset, "face " + std::to_string(f) + " normal index " +
+                                                   std::to_string(normal) + " out of range (" +
+                                                   std::to_string(lod.normals.size()) +
+                                                   " normals)");
+                }
+                face.vertices[slot] = point;
+                face.normals[slot] = normal;
+                faceUvs.push_back({u, v});
+            }
+            face.flags = mReader.u32();
+            std::string material;
+            if (mFlavour == LodFlavour::P3dm) {
+                texture = ReadAsciiz(mReader);
+                material = ReadAsciiz(mReader);
+            }
+            auto key = std::make_pair(texture, material);
+            auto found = materialIndex.find(key);
+            if (found == materialIndex.end()) {
+                found =
+                    materialIndex.emplace(key, static_cast<uint32_t>(lod.materials.size())).first;
+                lod.materials.push_back(LodMaterial{texture, material, -1});
+            }
+            face.material = found->second;
+        }
+        mFaceUvs = std::move(faceUvs);
+    }
+
+    void parseTaggs(Lod &lod) {
+        const size_t points = lod.points.size();
+        const size_t faces = lod.faces.size();
+        size_t corners = 0;
+        for (const Face &face : lod.faces) {
+            corners += face.count;
+        }
+        std::map<uint32_t, std::vector<std::array<float, 2>>> uvSetsById;
+        for (size_t index = 0;; ++index) {
+            setStructure("tagg " + std::to_string(index));
+            std::string name;
+            if (mFlavour == LodFlavour::P3dm) {
+                mReader.u8(); // active
+                name = ReadAsciiz(mReader);
+            } else {
+                name = mReader.fixedString(kSp3xTaggNameSize);
+            }
+            setStructure("tagg '" + name + "'");
+            const uint32_t dataSize = mReader.u32();
+            if (dataSize > mReader.remaining()) {
+                mReader.fail("data size " + std::to_string(dataSize) + " but only " +
+                             std::to_string(mReader.remaining()) + " bytes are left");
+            }
+            BinaryReader data = mReader.subReader(dataSize);
+            if (name == "#EndOfFile#") {
+                break;
+            }
+            if (name.empty() || name[0] != '#') {
+                parseSelection(lod, name, data, points, faces);
+            } else if (name == "#Mass#") {
+                if (dataSize != 4 * points) {
+                    warn("#Mass# has " + std::to_string(dataSize) + " bytes, expected " +
+                         std::to_string(4 * points) + "; skipped");
+                    continue;
+                }
+                lod.mass.resize(points);
+                for (float &mass : lod.mass) {
+                    mass = data.f32();
+                }
+            } else if (name == "#SharpEdges#") {
+                if (dataSize % 8 != 0) {
+                    warn("#SharpEdges# size " + std::to_string(dataSize) +
+                         " is not a multiple of 8; skipped");
+                    continue;
+                }
+                size_t dropped = 0;
+                for (size_t k = 0; k < dataSize / 8; ++k) {
+                    const uint32_t a = data.u32();
+                    const uint32_t b = data.u32();
+                    if (a == b) {
+                        continue;
+                    }
+                    if (a >= points || b >= points) {
+                        ++dropped;
+                        continue;
+                    }
+                    lod.sharpEdges.emplace_back(a, b);
+                }
+                if (dropped != 0) {
+                    warn(std::to_string(dropped) + " sharp edges reference missing points");
+                }
+            } else if (name == "#Property#") {
+                if (dataSize != 2 * kPropertyFieldSize) {
+                    warn("#Property# has " + std::to_string(dataSize) + " bytes, expected 128");
+                    continue;
+                }
+                std::string key = data.fixedString(kPropertyFieldSize);
+                std::string value = data.fixedString(kPropertyFieldSize);
+                lod.properties.emplace_back(std::move(key), std::move(value));
+            } else if (name == "#UVSet#") {
+                if (dataSize != 4 + 8 * corners) {
+                    warn("#UVSet# has " + std::to_string(dataSize) + " bytes, expected " +
+                         std::to_string(4 + 8 * corners) + "; skipped");
+                    continue;
+                }
+                const uint32_t id = data.u32();
+                std::vector<std::array<float, 2>> uvs(corners);
+                for (auto &uv : uvs) {
+                    uv[0] = data.f32();
+                    uv[1] = data.f32();
+                }
+                if (uvSetsById.count(id) != 0) {
+                    warn("#UVSet# " + std::to_string(id) + " appears twice; the last one is kept");
+                }
+                uvSetsById[id] = std::move(uvs);
+            } else if (name == "#Animation#") {
+                parseFrame(lod, data, points);
+            }
+            // #Selected#, #Hidden#, #Lock#, #MaterialIndex# and unknown taggs are editor state.
+        }
+        // Set 0 is the face UVs unless a #UVSet# 0 replaces them; other sets follow by id.
+        lod.uvSets.push_back(uvSetsById.count(0) != 0 ? std::move(uvSetsById[0])
+                                                      : std::move(mFaceUvs));
+        lod.uvSetIds.push_back(0);
+        for (auto &entry : uvSetsById) {
+            if (entry.first != 0) {
+                lod.uvSetIds.push_back(entry.first);
+                lod.uvSets.push_back(std::move(entry.second));
+            }
+        }
+        lod.uvSetTaggCount = static_cast<uint32_t>(uvSetsById.size());
+    }
+
+    void parseSelection(Lod &lod, const std::string &name, BinaryReader &data, size_t points,
+                        size_t faces) {
+        if (data.size() != points + faces) {
+            warn("selection has " + std::to_string(data.size()) + " bytes, expected " +
+                 std::to_string(points + faces) + "; skipped");
+            return;
+        }
+        Selection selection;
+        selection.name = name;
+        const uint8_t *bytes = data.view(points + faces);
+        for (size_t p = 0; p < points; ++p) {
+            if (bytes[p] != 0) {
+                selection.points.push_back(static_cast<uint32_t>(p));
+                selection.weights.push_back(SelectionWeight(bytes[p]));
+            }
+        }
+        for (size_t f = 0; f < faces; ++f) {
+            if (bytes[points + f] != 0) {
+                selection.faces.push_back(static_cast<uint32_t>(f));
+            }
+        }
+        std::string proxyPath;
+        int32_t instance = 0;
+        if (SplitProxyName(name, proxyPath, instance)) {
+            addProxy(lod, selection, proxyPath, instance);
+        }
+        lod.selections.push_back(std::move(selection));
+    }
+
+    void addProxy(Lod &lod, const Selection &selection, const std::string &path, int32_t instance) {
+        Vec3 corner[3];
+        bool found = false;
+        for (uint32_t f : selection.faces) {
+            const Face &face = lod.faces[f];
+            if (face.count == 3) {
+                for (int k = 0; k < 3; ++k) {
+                    corner[k] = lod.points[face.vertices[k]];
+                }
+                found = true;
+                break;
+            }
+        }
+        if (!found && selection.points.size() == 3) {
+            for (int k = 0; k < 3; ++k) {
+                corner[k] = lod.points[selection.points[k]];
+            }
+            found = true;
+        }
+        if (!found) {
+            warn("proxy selection '" + selection.name + "' has no triangle; placed at the origin");
+        }
+        Proxy proxy;
+        proxy.path = path;
+        proxy.instance = instance;
+        proxy.rows = found
+                         ? ProxyRowsFromTriangle(corner)
+                         : std::array<Vec3, 4>{Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}, Vec3{}};
+        proxy.selectionIndex = static_cast<int32_t>(lod.selections.size());
+        lod.proxies.push_back(std::move(proxy));
+    }
+
+    void parseFrame(Lod &lod, BinaryReader &data, size_t points) {
+        const size_t plain = 4 + 12 * points;
+        if (mFlavour == LodFlavour::Sp3x && data.size() == plain + 4) {
+            // SP3X frames carry an extra u32 (bone count); its position before the time is
+            // unverified, so it is recognised by size only.
+            data.u32();
+        } else if (data.size() != plain) {
+            warn("#Animation# has " + std::to_string(data.size()) + " bytes, expected " +
+                 std::to_string(plain) + "; skipped");
+            return;
+        }
+        Frame frame;
+        frame.time = data.f32();
+        frame.positions.resize(points);
+        for (Vec3 &position : frame.positions) {
+            position = ReadVec3(data);
+        }
+        lod.frames.push_back(std::move(frame));
+    }
+
+    BinaryReader &mReader;
+    Model &mModel;
+    size_t mLodIndex;
+    LodFlavour mFlavour = LodFlavour::P3dm;
+    std::vector<std::array<float, 2>> mFaceUvs;
+};
+
+} // namespace
+
+bool SplitProxyName(const std::string &name, std::string &path, int32_t &instance) {
+    if (!StartsWithNoCase(name, "proxy:")) {
+        return false;
+    }
+    std::string rest = name.substr(6);
+    instance = 0;
+    const size_t dot = rest.find_last_of('.');
+    if (dot != std::string::npos && dot + 1 < rest.size() &&
+        std::all_of(rest.begin() + static_cast<std::ptrdiff_t>(dot) + 1, rest.end(),
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }) &&
+        rest.size() - dot - 1 <= 9) {
+        instance = std::stoi(rest.substr(dot + 1));
+        rest.resize(dot);
+    }
+    path = rest;
+    return true;
+}
+
+Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName) {
+    Model model;
+    model.kind = FileKind::Mlod;
+    BinaryReader reader(data, size, fileName);
+    reader.setStructure("MLOD header");
+    if (size >= 4 && (std::memcmp(data, "P3DM", 4) == 0 || std::memcmp(data, "SP3X", 4) == 0)) {
+        // A bare LOD without the MLOD header.
+        LodParser parser(reader, model, 0);
+        model.lods.push_back(parser.parse());
+        return model;
+    }
+    char signature[4];
+    reader.bytes(signature, 4);
+    if (std::memcmp(signature, "MLOD", 4) != 0) {
+        reader.failAt(0, "not an MLOD file");
+    }
+    model.version = reader.u32(); // 0x101; any value is accepted (spec 2.1)
+    const uint32_t lodCount = reader.u32();
+    // A LOD needs at least its 28-byte header, "TAGG", the end tagg and the resolution.
+    const size_t lods = reader.checkedCount(lodCount, 28 + 4 + 17 + 4, "LOD");
+    for (size_t i = 0; i < lods; ++i) {
+        try {
+            LodParser parser(reader, model, i);
+            model.lods.push_back(parser.parse());
+        } catch (const ImportError &error) {
+            if (model.lods.empty()) {
+                throw;
+            }
+            model.warnings.push_back(std::string(error.what()) + " - keeping the " +
+                                     std::to_string(model.lods.size()) + " LODs before it");
+            return model;
+        }
+    }
+    if (!reader.atEnd() && reader.remaining() != kSp3xDefaultPathSize) {
+        model.warnings.push_back(fileName + ": " + std::to_string(reader.remaining()) +
+                                 " bytes after the last LOD ignored");
+    }
+    return model;
+}
+
+} // namespace agf::p3d

@@ -1,0 +1,145 @@
+/** @file OdolArrays.cpp */
+#include "OdolArrays.h"
+
+#include "Lzss.h"
+
+#include <cstring>
+
+namespace agf::p3d {
+
+std::vector<uint8_t> ArrayBytes::expanded() const {
+    if (!defaultFill) {
+        return bytes;
+    }
+    std::vector<uint8_t> out(count * elementSize);
+    for (size_t i = 0; i < count; ++i) {
+        std::memcpy(out.data() + i * elementSize, bytes.data(), elementSize);
+    }
+    return out;
+}
+
+namespace {
+
+int64_t ReadCount(BinaryReader &reader, const char *what) {
+    const int32_t count = reader.i32();
+    if (count < 0) {
+        reader.failAt(reader.offset() - 4,
+                      std::string("negative ") + what + " count " + std::to_string(count));
+    }
+    return count;
+}
+
+// The payload of a compressed array whose count is already read.
+void ReadPayload(BinaryReader &reader, ArrayBytes &array, const char *what) {
+    const uint64_t total = static_cast<uint64_t>(array.count) * array.elementSize;
+    if (total == 0) {
+        return;
+    }
+    if (total < kLzssThreshold) {
+        array.bytes.resize(static_cast<size_t>(total));
+        reader.bytes(array.bytes.data(), array.bytes.size());
+        return;
+    }
+    if (total > LzssMaxOutput(reader.remaining())) {
+        reader.fail(std::string(what) + " count " + std::to_string(array.count) + " needs " +
+                    std::to_string(total) + " bytes, more than the " +
+                    std::to_string(reader.remaining()) + " bytes left can decompress to");
+    }
+    LzssDecode(reader, static_cast<size_t>(total), array.bytes);
+}
+
+} // namespace
+
+ArrayBytes ReadCompressedArray(BinaryReader &reader, size_t elementSize, const char *what) {
+    ArrayBytes array;
+    array.offset = reader.offset();
+    array.elementSize = elementSize;
+    array.count = static_cast<size_t>(ReadCount(reader, what));
+    ReadPayload(reader, array, what);
+    return array;
+}
+
+ArrayBytes ReadCondensedArray(BinaryReader &reader, size_t elementSize, const char *what) {
+    ArrayBytes array;
+    array.offset = reader.offset();
+    array.elementSize = elementSize;
+    array.count = static_cast<size_t>(ReadCount(reader, what));
+    array.defaultFill = reader.u8() != 0;
+    if (array.defaultFill) {
+        // Unverified for count 0: the fill element is read whenever the flag is set.
+        array.bytes.resize(elementSize);
+        reader.bytes(array.bytes.data(), elementSize);
+        return array;
+    }
+    ReadPayload(reader, array, what);
+    return array;
+}
+
+void RequireCount(const BinaryReader &reader, const ArrayBytes &array, size_t expected,
+                  const char *what) {
+    if (array.count != 0 && array.count != expected) {
+        reader.failAt(array.offset, std::string(what) + " has " + std::to_string(array.count) +
+                                        " elements, expected " + std::to_string(expected));
+    }
+}
+
+std::vector<uint16_t> DecodeU16(const ArrayBytes &array) {
+    const std::vector<uint8_t> raw = array.expanded();
+    std::vector<uint16_t> out(array.count);
+    for (size_t i = 0; i < out.size(); ++i) {
+        out[i] = static_cast<uint16_t>(raw[2 * i] | (raw[2 * i + 1] << 8));
+    }
+    return out;
+}
+
+std::vector<uint32_t> DecodeU32(const ArrayBytes &array) {
+    const std::vector<uint8_t> raw = array.expanded();
+    std::vector<uint32_t> out(array.count);
+    for (size_t i = 0; i < out.size(); ++i) {
+        out[i] = BinaryReader::LoadU32(raw.data() + 4 * i);
+    }
+    return out;
+}
+
+std::vector<float> DecodeF32(const ArrayBytes &array) {
+    const std::vector<uint8_t> raw = array.expanded();
+    std::vector<float> out(raw.size() / 4);
+    for (size_t i = 0; i < out.size(); ++i) {
+        out[i] = BinaryReader::LoadF32(raw.data() + 4 * i);
+    }
+    return out;
+}
+
+std::vector<Vec3> DecodeVec3(const ArrayBytes &array) {
+    const std::vector<uint8_t> raw = array.expanded();
+    std::vector<Vec3> out(raw.size() / 12);
+    for (size_t i = 0; i < out.size(); ++i) {
+        const uint8_t *p = raw.data() + 12 * i;
+        out[i] = Vec3{BinaryReader::LoadF32(p), BinaryReader::LoadF32(p + 4),
+                      BinaryReader::LoadF32(p + 8)};
+    }
+    return out;
+}
+
+std::string ReadAsciiz(BinaryReader &reader) {
+    const uint8_t *start = reader.data() + reader.position();
+    const size_t left = reader.remaining();
+    const void *nul = std::memchr(start, 0, left);
+    if (nul == nullptr) {
+        reader.fail("string runs to the end of the data without a terminating NUL");
+    }
+    const size_t length = static_cast<size_t>(static_cast<const uint8_t *>(nul) - start);
+    std::string text(reinterpret_cast<const char *>(start), length);
+    reader.skip(length + 1);
+    return text;
+}
+
+Vec3 ReadVec3(BinaryReader &reader) {
+    Vec3 v;
+    v.x = reader.f32();
+    v.y = reader.f32();
+    v.z = reader.f32();
+    return v;
+}
+
+} // namespace agf::p3d

@@ -1,0 +1,56 @@
+/** @file OdolArrays.h
+ *  The array encodings of ODOL v7 and v40 (specs/p3d.md sections 3.3 to 3.5): compressed arrays
+ *  (raw below 1024 bytes, BI-LZSS with checksum from 1024 bytes on) and condensed ("default
+ *  fill") arrays, where one stored element may stand for all of them.
+ */
+#pragma once
+
+#include "Common/BinaryReader.h"
+#include "P3dFileData.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace agf::p3d {
+
+/** Arrays of at least this many bytes are LZSS-compressed in ODOL before v44. */
+constexpr size_t kLzssThreshold = 1024;
+
+/** The bytes of one array. A default-filled array keeps its single element in `bytes` and is
+ *  expanded only by `expanded()`, once the caller knows the count is plausible (a hostile count
+ *  with one stored element would otherwise allocate without bound). */
+struct ArrayBytes {
+    size_t count = 0;
+    size_t elementSize = 0;
+    bool defaultFill = false;
+    std::vector<uint8_t> bytes;
+    uint64_t offset = 0; ///< where the array starts in the file, for messages
+
+    /** count * elementSize bytes, the fill element replicated when defaultFill. */
+    std::vector<uint8_t> expanded() const;
+};
+
+/** Reads `i32 count` then the elements as a compressed array (spec 3.4, LZSS rule for v < 44).
+ *  The decompressed size is checked against what the input can produce before allocating. */
+ArrayBytes ReadCompressedArray(BinaryReader &reader, size_t elementSize, const char *what);
+
+/** Reads `i32 count; bool defaultFill;` then one element or a compressed payload (spec 3.5). */
+ArrayBytes ReadCondensedArray(BinaryReader &reader, size_t elementSize, const char *what);
+
+/** Checks a default-filled or stored count against the count it must match (e.g. the vertex
+ *  count); throws ImportError otherwise. An empty array is always accepted. */
+void RequireCount(const BinaryReader &reader, const ArrayBytes &array, size_t expected,
+                  const char *what);
+
+std::vector<uint16_t> DecodeU16(const ArrayBytes &array);
+std::vector<uint32_t> DecodeU32(const ArrayBytes &array);
+std::vector<float> DecodeF32(const ArrayBytes &array);
+std::vector<Vec3> DecodeVec3(const ArrayBytes &array);
+
+/** Reads a NUL-terminated string (bounded by the reader's end). */
+std::string ReadAsciiz(BinaryReader &reader);
+
+Vec3 ReadVec3(BinaryReader &reader);
+
+} // namespace agf::p3d

@@ -1,0 +1,62 @@
+/** @file OdolParser.h
+ *  Parser for binarized P3D files: ODOL v40 (ArmA 1, specs/p3d.md section 4) and ODOL v7
+ *  (Operation Flashpoint, section 6). No real ODOL file was available: every layout here
+ *  follows the spec, which rests on agreement between independent readers and is marked
+ *  unverified there. Where it is unsure, the parser is tolerant (see the comments).
+ */
+#pragma once
+
+#include "Common/BinaryReader.h"
+#include "OdolArrays.h"
+#include "P3dFileData.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace agf::p3d {
+
+/** Parses an ODOL file of version 7 or 40; other versions throw "unsupported ODOL version N". */
+Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName);
+
+/** Version-specific parts, used by ParseOdol. */
+Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName);
+Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName);
+
+namespace odol {
+
+/** A polygon list as stored (v7 and v40): corners index render vertices. */
+struct Polygons {
+    std::vector<Face> faces;
+    /** Byte offset of each face in the engine's face memory, and the total: sections give
+     *  face ranges in these units (spec 4.7). */
+    std::vector<uint32_t> offsets;
+    uint32_t endOffset = 0;
+};
+
+/** Checks polygon corners against the vertex count; throws ImportError naming the face. */
+void RequireFaceIndices(const BinaryReader &reader, const Polygons &polygons, size_t vertexCount,
+                        uint64_t offset);
+
+/** Maps section byte ranges to face ranges. Sections must partition the faces contiguously in
+ *  order; otherwise ImportError (strict) or false with a warning (lenient, v7). */
+bool MapSections(const BinaryReader &reader, const Polygons &polygons,
+                 std::vector<Section> &sections,
+                 const std::vector<std::pair<uint32_t, uint32_t>> &byteRanges, uint64_t offset,
+                 bool strict, std::vector<std::string> &warnings);
+
+/** Reads a named selection's vertex, weight and face arrays into `selection`, dropping indices
+ *  out of range with a warning. */
+void FillSelection(const BinaryReader &reader, Selection &selection, const ArrayBytes &faces,
+                   const ArrayBytes &vertices, const ArrayBytes &weights, size_t faceCount,
+                   size_t vertexCount, std::vector<std::string> &warnings);
+
+/** Reads the 48-byte proxy matrix (three orientation rows and the position). */
+std::array<Vec3, 4> ReadMatrix43(BinaryReader &reader);
+
+/** Text for ModelInfo metadata. */
+std::string ToText(const Vec3 &v);
+
+} // namespace odol
+
+} // namespace agf::p3d

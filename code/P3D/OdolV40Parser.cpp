@@ -1,0 +1,648 @@
+/** @file OdolV40Parser.cpp
+ *  ODOL v40 (ArmA 1): header, ModelInfo with skeleton, animation classes, LOD directory and LOD
+ *  bodies located by offsets (specs/p3d.md section 4). Unverified on real files (spec open
+ *  question 1); each LOD is read between its directory offsets, so an error in one LOD body
+ *  cannot shift the others.
+ */
+#include "OdolParser.h"
+
+#include <algorithm>
+#include <map>
+
+namespace agf::p3d {
+
+namespace {
+
+constexpr uint32_t kVersion = 40;
+constexpr size_t kLodIndexCount = 12;
+const char *const kLodIndexNames[kLodIndexCount] = {
+    "memory",        "geometry",  "geometryFire", "geometryView", "viewPilot", "viewGunner",
+    "viewCommander", "viewCargo", "landContact",  "roadway",      "paths",     "hitpoints"};
+
+void AddInfo(Model &model, const std::string &key, const std::string &value) {
+    model.info.emplace_back(key, value);
+}
+
+void ParseModelInfo(BinaryReader &reader, Model &model) {
+    reader.setStructure("ModelInfo");
+    AddInfo(model, "special", std::to_string(reader.i32()));
+    AddInfo(model, "boundingSphere", std::to_string(reader.f32()));
+    AddInfo(model, "geometrySphere", std::to_string(reader.f32()));
+    AddInfo(model, "remarks", std::to_string(reader.i32()));
+    AddInfo(model, "andHints", std::to_string(reader.i32()));
+    AddInfo(model, "orHints", std::to_string(reader.i32()));
+    AddInfo(model, "aimingCenter", odol::ToText(ReadVec3(reader)));
+    AddInfo(model, "color", std::to_string(reader.u32()));
+    AddInfo(model, "colorType", std::to_string(reader.u32()));
+    AddInfo(model, "viewDensity", std::to_string(reader.f32()));
+    AddInfo(model, "bboxMin", odol::ToText(ReadVec3(reader)));
+    AddInfo(model, "bboxMax", odol::ToText(ReadVec3(reader)));
+    AddInfo(model, "boundingCenter", odol::ToText(ReadVec3(reader)));
+    AddInfo(model, "geometryCenter", odol::ToText(ReadVec3(reader)));
+    AddInfo(model, "centerOfMass", odol::ToText(ReadVec3(reader)));
+    reader.skip(36); // invInertia
+    AddInfo(model, "autoCenter", std::to_string(reader.u8()));
+    AddInfo(model, "lockAutoCenter", std::to_string(reader.u8()));
+    AddInfo(model, "canOcclude", std::to_string(reader.u8()));
+    AddInfo(model, "canBeOccluded", std::to_string(reader.u8()));
+    AddInfo(model, "forceNotAlphaModel", std::to_string(reader.u8())); // v >= 33
+    AddInfo(model, "sbSource", std::to_string(reader.i32()));          // v >= 37
+    AddInfo(model, "preferShadowVolume", std::to_string(reader.u8())); // v >= 37
+    AddInfo(model, "animated", std::to_string(reader.u8()));
+
+    reader.setStructure("ModelInfo skeleton");
+    model.skeletonName = ReadAsciiz(reader);
+    if (!model.skeletonName.empty()) {
+        model.skeletonDiscrete = reader.u8() != 0;
+        const int32_t boneCount = reader.i32();
+        const size_t bones = reader.checkedCount(boneCount, 2, "bone");
+        model.bones.resize(bones);
+        for (Bone &bone : model.bones) {
+            bone.name = ReadAsciiz(reader);
+            bone.parent = ReadAsciiz(reader);
+        }
+        // pivotsNameObsolete exists only from v41.
+    }
+    reader.setStructure("ModelInfo");
+    AddInfo(model, "mapType", std::to_string(reader.u8()));
+    const ArrayBytes masses = ReadCompressedArray(reader, 4, "mass");
+    AddInfo(model, "massArrayCount", std::to_string(masses.count));
+    AddInfo(model, "mass", std::to_string(reader.f32()));
+    AddInfo(model, "invMass", std::to_string(reader.f32()));
+    AddInfo(model, "armor", std::to_string(reader.f32()));
+    AddInfo(model, "invArmor", std::to_string(reader.f32()));
+    for (size_t i = 0; i < kLodIndexCount; ++i) {
+        AddInfo(model, std::string("lod.") + kLodIndexNames[i], std::to_string(reader.i8()));
+    }
+    AddInfo(model, "minShadow", std::to_string(reader.u32()));
+    AddInfo(model, "canBlend", std::to_string(reader.u8())); // v >= 38
+    AddInfo(model, "class", ReadAsciiz(reader));
+    AddInfo(model, "damage", ReadAsciiz(reader));
+    AddInfo(model, "frequent", std::to_string(reader.u8()));
+    reader.u32(); // unknown, v >= 31
+}
+
+void ParseAnimations(BinaryReader &reader, Model &model, size_t lodCount) {
+    reader.setStructure("animations");
+    if (reader.u8() == 0) {
+        return;
+    }
+    const int32_t classCount = reader.i32();
+    // Smallest class: type, two empty strings, 4 floats, address and one hide float.
+    const size_t classes = reader.checkedCount(classCount, 4 + 2 + 16 + 4 + 4, "animation class");
+    model.animations.resize(classes);
+    for (size_t c = 0; c < classes; ++c) {
+        AnimationClass &animation = model.animations[c];
+        reader.setStructure("animation class " + std::to_string(c));
+        const uint64_t classOffset = reader.offset();
+        animation.type = reader.u32();
+        animation.name = ReadAsciiz(reader);
+        animation.source = ReadAsciiz(reader);
+        animation.minPhase = reader.f32();
+        animation.maxPhase = reader.f32();
+        animation.minValue = reader.f32();
+        animation.maxValue = reader.f32();
+        animation.sourceAddress = reader.u32();
+        size_t parameterCount = 0;
+        if (animation.type <= 7) {
+            parameterCount = 2; // rotation angles or translation offsets
+        } else if (animation.type == 8) {
+            parameterCount = 8; // axis position, axis direction, angle, axis offset
+        } else if (animation.type == 9) {
+            parameterCount = 1; // hide value (a second float only from v55)
+        } else {
+            reader.failAt(classOffset, "unknown animation type " + std::to_string(animation.type));
+        }
+        for (size_t k = 0; k < parameterCount; ++k) {
+            animation.parameters.push_back(reader.f32());
+        }
+    }
+    reader.setStructure("animation bone maps");
+    const int32_t animLodCount = reader.i32();
+    const size_t animLods = reader.checkedCount(animLodCount, 4, "animation LOD");
+    if (animLods != lodCount) {
+        model.warnings.push_back(reader.fileName() + ": animations list " +
+                                 std::to_string(animLods) + " LODs, the model has " +
+                                 std::to_string(lodCount));
+    }
+    for (size_t lod = 0; lod < animLods; ++lod) {
+        const size_t bones = reader.checkedCount(reader.i32(), 4, "bone");
+        for (size_t b = 0; b < bones; ++b) {
+            const size_t count = reader.checkedCount(reader.i32(), 4, "animation index");
+            reader.skip(4 * static_cast<uint64_t>(count));
+        }
+    }
+    for (size_t lod = 0; lod < animLods; ++lod) {
+        for (AnimationClass &animation : model.animations) {
+            const int32_t bone = reader.i32();
+            if (bone == -1 || animation.type == 8 || animation.type == 9) {
+                continue;
+            }
+            const Vec3 position = ReadVec3(reader);
+            const Vec3 direction = ReadVec3(reader);
+            if (lod == 0) {
+                animation.bone = bone;
+                animation.axisPosition = position;
+                animation.axisDirection = direction;
+            }
+        }
+    }
+}
+
+StageTexture ReadStageTexture(BinaryReader &reader, uint32_t version) {
+    StageTexture stage;
+    if (version >= 5) {
+        stage.filter = reader.u32();
+    }
+    stage.texture = ReadAsciiz(reader);
+    if (version >= 8) {
+        stage.transformIndex = reader.u32();
+    }
+    if (version >= 11) {
+        stage.useWorldEnvMap = reader.u8() != 0;
+    }
+    return stage;
+}
+
+StageTransform ReadStageTransform(BinaryReader &reader) {
+    StageTransform transform;
+    transform.uvSource = reader.u32();
+    for (float &value : transform.matrix) {
+        value = reader.f32();
+    }
+    return transform;
+}
+
+EmbeddedMaterial ReadEmbeddedMaterial(BinaryReader &reader) {
+    EmbeddedMaterial material;
+    material.path = ReadAsciiz(reader);
+    const uint64_t versionOffset = reader.offset();
+    material.version = reader.u32();
+    // Fields are gated by the material's own version (spec 4.6); ArmA 1 files are expected to
+    // hold 9 or 10. Versions above 11 have fields nobody has described.
+    if (material.version > 11) {
+        reader.failAt(versionOffset,
+                      "unsupported embedded material version " + std::to_string(material.version));
+    }
+    for (auto &color : material.colors) {
+        for (float &channel : color) {
+            channel = reader.f32();
+        }
+    }
+    material.specularPower = reader.f32();
+    material.pixelShader = reader.u32();
+    material.vertexShader = reader.u32();
+    material.mainLight = reader.u32();
+    material.fogMode = reader.u32();
+    if (material.version == 3) {
+        reader.u8();
+    }
+    if (material.version >= 6) {
+        material.surface = ReadAsciiz(reader);
+    }
+    if (material.version >= 4) {
+        reader.u32(); // nRenderFlags
+        material.renderFlags = reader.u32();
+    }
+    size_t stageCount = 0;
+    if (material.version > 6) {
+        stageCount = reader.checkedCount(reader.i32(), 2, "stage");
+    }
+    size_t transformCount = stageCount;
+    if (material.version > 8) {
+        transformCount = reader.checkedCount(reader.i32(), 52, "stage transform");
+    }
+    if (material.version < 8) {
+        for (size_t s = 0; s < stageCount; ++s) {
+            material.transforms.push_back(ReadStageTransform(reader));
+            material.stages.push_back(ReadStageTexture(reader, material.version));
+        }
+    } else {
+        for (size_t s = 0; s < stageCount; ++s) {
+            material.stages.push_back(ReadStageTexture(reader, material.version));
+        }
+        for (size_t t = 0; t < transformCount; ++t) {
+            material.transforms.push_back(ReadStageTransform(reader));
+        }
+    }
+    if (material.version >= 10) {
+        material.hasStageTI = true;
+        material.stageTI = ReadStageTexture(reader, material.version);
+    }
+    return material;
+}
+
+class LodBodyParser {
+public:
+    LodBodyParser(BinaryReader &reader, Model &model, size_t index)
+        : mReader(reader), mModel(model), mIndex(index) {}
+
+    Lod parse(float resolution) {
+        Lod lod;
+        lod.resolution = resolution;
+        lod.perVertex = true;
+        lod.fileOffset = mReader.offset();
+
+        structure("proxies");
+        const size_t proxies = mReader.checkedCount(mReader.i32(), 1 + 48 + 16, "proxy");
+        for (size_t p = 0; p < proxies; ++p) {
+            Proxy proxy;
+            proxy.path = ReadAsciiz(mReader);
+            proxy.rows = odol::ReadMatrix43(mReader);
+            proxy.instance = mReader.i32();
+            proxy.selectionIndex = mReader.i32();
+            proxy.boneIndex = mReader.i32();
+            proxy.sectionIndex = mReader.i32(); // v >= 40
+            lod.proxies.push_back(std::move(proxy));
+        }
+        structure("bone maps");
+        const size_t subBones = mReader.checkedCount(mReader.i32(), 4, "sub-skeleton bone");
+        std::vector<int32_t> subToSkeleton(subBones);
+        for (int32_t &bone : subToSkeleton) {
+            bone = mReader.i32();
+        }
+        const size_t skeletonBones = mReader.checkedCount(mReader.i32(), 4, "skeleton bone");
+        for (size_t b = 0; b < skeletonBones; ++b) {
+            const size_t count = mReader.checkedCount(mReader.i32(), 4, "sub-skeleton entry");
+            mReader.skip(4 * static_cast<uint64_t>(count));
+        }
+        structure("point flags");
+        const ArrayBytes pointFlags = ReadCondensedArray(mReader, 4, "point flag");
+        structure("bounds");
+        mReader.skip(8 + 36 + 4); // orHints, andHints, bMin, bMax, bCenter, bRadius
+
+        structure("textures");
+        const size_t textureCount = mReader.checkedCount(mReader.i32(), 1, "texture");
+        std::vector<std::string> textures(textureCount);
+        for (std::string &texture : textures) {
+            texture = ReadAsciiz(mReader);
+        }
+        structure("materials");
+        const size_t materialCount =
+            mReader.checkedCount(mReader.i32(), 1 + 4 + 96 + 20, "embedded material");
+        for (size_t m = 0; m < materialCount; ++m) {
+            structure("material " + std::to_string(m));
+            lod.embeddedMaterials.push_back(ReadEmbeddedMaterial(mReader));
+        }
+        structure("point to vertex");
+        ReadCompressedArray(mReader, 2, "pointToVertex");
+        structure("vertex to point");
+        const ArrayBytes vertexToPoint = ReadCompressedArray(mReader, 2, "vertexToPoint");
+
+        structure("polygons");
+        const uint64_t polygonOffset = mReader.offset();
+        const size_t faceCount = mReader.checkedCount(mReader.i32(), 7, "face");
+        const uint32_t allocationSize = mReader.u32();
+        mReader.u16(); // always 0 in observed files
+        odol::Polygons polygons;
+        polygons.faces.resize(faceCount);
+        polygons.offsets.resize(faceCount);
+        uint32_t byteOffset = 0;
+        for (size_t f = 0; f < faceCount; ++f) {
+            Face &face = polygons.faces[f];
+            const uint8_t count = mReader.u8();
+            if (count != 3 && count != 4) {
+                mReader.failAt(mReader.offset() - 1, "face " + std::to_string(f) + " has " +
+                                                         std::to_string(count) +
+                                                         " vertices (3 or 4 expected)");
+            }
+            face.count = count;
+            for (size_t k = 0; k < count; ++k) {
+                face.vertices[k] = mReader.u16();
+                face.normals[k] = face.vertices[k];
+            }
+            polygons.offsets[f] = byteOffset;
+            byteOffset += (1u + count) * 2u;
+        }
+        polygons.endOffset = byteOffset;
+        if (allocationSize != byteOffset) {
+            warn("polygon allocation size " + std::to_string(allocationSize) +
+                 " differs from the face bytes " + std::to_string(byteOffset));
+        }
+
+        structure("sections");
+        const uint64_t sectionOffset = mReader.offset();
+        const size_t sectionCount = mReader.checkedCount(mReader.i32(), 38, "section");
+        std::vector<std::pair<uint32_t, uint32_t>> byteRanges(sectionCount);
+        std::vector<std::string> inlineMaterialNames(sectionCount);
+        lod.sections.resize(sectionCount);
+        for (size_t s = 0; s < sectionCount; ++s) {
+            Section &section = lod.sections[s];
+            byteRanges[s].first = static_cast<uint32_t>(mReader.i32());
+            byteRanges[s].second = static_cast<uint32_t>(mReader.i32());
+            section.minBoneIndex = mReader.i32();
+            section.bonesCount = mReader.i32();
+            mReader.u32(); // commonPointFlags
+            section.textureIndex = mReader.i16();
+            section.faceFlags = mReader.u32();
+            section.materialIndex = mReader.i32();
+            if (section.materialIndex == -1) {
+                inlineMaterialNames[s] = ReadAsciiz(mReader);
+            }
+            const size_t areas = mReader.checkedCount(mReader.i32(), 4, "areaOverTex");
+            mReader.skip(4 * static_cast<uint64_t>(areas));
+            if (section.textureIndex < -1 ||
+                section.textureIndex >= static_cast<int32_t>(textures.size())) {
+                mReader.failAt(sectionOffset, "section " + std::to_string(s) + " texture index " +
+                                                  std::to_string(section.textureIndex) +
+                                                  " out of range (" +
+                                                  std::to_string(textures.size()) + " textures)");
+            }
+            if (section.materialIndex < -1 ||
+                section.materialIndex >= static_cast<int32_t>(materialCount)) {
+                mReader.failAt(sectionOffset, "section " + std::to_string(s) + " material index " +
+                                                  std::to_string(section.materialIndex) +
+                                                  " out of range (" +
+                                                  std::to_string(materialCount) + " materials)");
+            }
+        }
+        if (sectionCount == 0 && faceCount != 0) {
+            warn("faces without sections; they get a default material");
+        } else {
+            odol::MapSections(mReader, polygons, lod.sections, byteRanges, sectionOffset, true,
+                              mModel.warnings);
+        }
+
+        structure("named selections");
+        const size_t selectionCount =
+            mReader.checkedCount(mReader.i32(), 1 + 4 + 4 + 1 + 4 + 4 + 4, "named selection");
+        std::vector<ArrayBytes> selectionFaces(selectionCount), selectionVertices(selectionCount),
+            selectionWeights(selectionCount);
+        lod.selections.resize(selectionCount);
+        for (size_t s = 0; s < selectionCount; ++s) {
+            structure("named selection " + std::to_string(s));
+            Selection &selection = lod.selections[s];
+            selection.name = ReadAsciiz(mReader);
+            selectionFaces[s] = ReadCompressedArray(mReader, 2, "selected face");
+            mReader.i32(); // always 0
+            selection.sectional = mReader.u8() != 0;
+            for (uint32_t section : DecodeU32(ReadCompressedArray(mReader, 4, "section index"))) {
+                selection.sections.push_back(section);
+            }
+            selectionVertices[s] = ReadCompressedArray(mReader, 2, "selected vertex");
+            selectionWeights[s] = ReadCompressedArray(mReader, 1, "vertex weight");
+        }
+        structure("named properties");
+        const size_t propertyCount = mReader.checkedCount(mReader.i32(), 2, "property");
+        for (size_t p = 0; p < propertyCount; ++p) {
+            std::string name = ReadAsciiz(mReader);
+            std::string value = ReadAsciiz(mReader);
+            lod.properties.emplace_back(std::move(name), std::move(value));
+        }
+        structure("frames");
+        const size_t frameCount = mReader.checkedCount(mReader.i32(), 8, "frame");
+        for (size_t f = 0; f < frameCount; ++f) {
+            Frame frame;
+            frame.time = mReader.f32();
+            const size_t points = mReader.checkedCount(mReader.i32(), 12, "frame point");
+            frame.positions.resize(points);
+            for (Vec3 &position : frame.positions) {
+                position = ReadVec3(mReader);
+            }
+            lod.frames.push_back(std::move(frame));
+        }
+        structure("colours");
+        mReader.skip(12); // colorTop, color, special
+        mReader.u8();     // vertexBoneRefIsSimple
+        const uint32_t restSize = mReader.u32();
+        const uint64_t restStart = mReader.offset();
+
+        structure("UV set 0");
+        std::vector<ArrayBytes> uvArrays;
+        uvArrays.push_back(ReadCondensedArray(mReader, 8, "UV"));
+        const uint32_t uvSetCount = mReader.u32();
+        if (uvSetCount == 0 || uvSetCount > 1 + mReader.remaining() / 5) {
+            mReader.failAt(mReader.offset() - 4,
+                           "UV set count " + std::to_string(uvSetCount) + " is not plausible");
+        }
+        for (uint32_t set = 1; set < uvSetCount; ++set) {
+            structure("UV set " + std::to_string(set));
+            uvArrays.push_back(ReadCondensedArray(mReader, 8, "UV"));
+        }
+        structure("positions");
+        const ArrayBytes positions = ReadCompressedArray(mReader, 12, "position");
+        const size_t vertexCount = positions.count;
+        structure("normals");
+        const ArrayBytes normals = ReadCondensedArray(mReader, 12, "normal");
+        structure("ST");
+        const ArrayBytes tangents = ReadCompressedArray(mReader, 24, "ST");
+        structure("vertex bone refs");
+        const ArrayBytes boneRefs = ReadCompressedArray(mReader, 12, "vertexBoneRef");
+        structure("neighbour bone refs");
+        ReadCompressedArray(mReader, 32, "neighborBoneRef");
+        if (mReader.offset() - restStart != restSize) {
+            warn("vertex data is " + std::to_string(mReader.offset() - restStart) +
+                 " bytes, the LOD says " + std::to_string(restSize));
+        }
+
+        // Everything per vertex must agree with the positions (spec 4.8).
+        structure("vertices");
+        RequireCount(mReader, pointFlags, vertexCount, "point flags");
+        RequireCount(mReader, normals, vertexCount, "normals");
+        RequireCount(mReader, tangents, vertexCount, "ST");
+        RequireCount(mReader, boneRefs, vertexCount, "vertexBoneRef");
+        RequireCount(mReader, vertexToPoint, vertexCount, "vertexToPoint");
+        lod.points = DecodeVec3(positions);
+        lod.normals = DecodeVec3(normals);
+        if (lod.normals.empty()) {
+            lod.normals.assign(vertexCount, Vec3{});
+        }
+        lod.pointFlags = DecodeU32(pointFlags);
+        for (uint16_t point : DecodeU16(vertexToPoint)) {
+            lod.vertexToPoint.push_back(point);
+        }
+        for (size_t set = 0; set < uvArrays.size(); ++set) {
+            RequireCount(mReader, uvArrays[set], vertexCount, "UV set");
+            const std::vector<float> values = DecodeF32(uvArrays[set]);
+            std::vector<std::array<float, 2>> uvs(vertexCount, {0.0f, 0.0f});
+            for (size_t v = 0; v < values.size() / 2; ++v) {
+                uvs[v] = {values[2 * v], values[2 * v + 1]};
+            }
+            lod.uvSets.push_back(std::move(uvs));
+            lod.uvSetIds.push_back(static_cast<uint32_t>(set));
+        }
+        odol::RequireFaceIndices(mReader, polygons, vertexCount, polygonOffset);
+        lod.faces = std::move(polygons.faces);
+        assignMaterials(lod, textures, inlineMaterialNames);
+        for (size_t s = 0; s < selectionCount; ++s) {
+            odol::FillSelection(mReader, lod.selections[s], selectionFaces[s], selectionVertices[s],
+                                selectionWeights[s], lod.faces.size(), vertexCount,
+                                mModel.warnings);
+        }
+        readSkin(lod, boneRefs, subToSkeleton);
+        return lod;
+    }
+
+private:
+    void structure(const std::string &part) {
+        mReader.setStructure("LOD " + std::to_string(mIndex) + " " + part);
+    }
+
+    void warn(const std::string &problem) {
+        mModel.warnings.push_back(mReader.fileName() + ": " + mReader.structure() + " at byte " +
+                                  std::to_string(mReader.offset()) + ": " + problem);
+    }
+
+    void assignMaterials(Lod &lod, const std::vector<std::string> &textures,
+                         const std::vector<std::string> &inlineNames) {
+        std::map<std::pair<int32_t, std::string>, uint32_t> byKey;
+        auto materialFor = [&](const Section *section, size_t sectionIndex) {
+            const int32_t texture = section != nullptr ? section->textureIndex : -1;
+            const int32_t embedded = section != nullptr ? section->materialIndex : -1;
+            LodMaterial material;
+            material.texture = texture >= 0 ? textures[static_cast<size_t>(texture)] : "";
+            material.embedded = embedded;
+            material.rvmat = embedded >= 0
+                                 ? lod.embeddedMaterials[static_cast<size_t>(embedded)].path
+                             : section != nullptr ? inlineNames[sectionIndex]
+                                                  : std::string();
+            const auto key =
+                std::make_pair(texture, material.rvmat + "\n" + std::to_string(embedded));
+            auto found = byKey.find(key);
+            if (found == byKey.end()) {
+                found = byKey.emplace(key, static_cast<uint32_t>(lod.materials.size())).first;
+                lod.materials.push_back(std::move(material));
+            }
+            return found->second;
+        };
+        if (lod.sections.empty()) {
+            const uint32_t material = lod.faces.empty() ? 0 : materialFor(nullptr, 0);
+            for (Face &face : lod.faces) {
+                face.material = material;
+            }
+            return;
+        }
+        for (size_t s = 0; s < lod.sections.size(); ++s) {
+            const Section &section = lod.sections[s];
+            const uint32_t material = materialFor(&section, s);
+            for (uint32_t f = section.firstFace; f < section.endFace; ++f) {
+                lod.faces[f].material = material;
+                lod.faces[f].flags = section.faceFlags;
+            }
+        }
+    }
+
+    void readSkin(Lod &lod, const ArrayBytes &boneRefs, const std::vector<int32_t> &subToSkeleton) {
+        if (boneRefs.count == 0) {
+            return;
+        }
+        const std::vector<uint8_t> raw = boneRefs.expanded();
+        lod.skinStart.assign(1, 0);
+        lod.skinStart.reserve(boneRefs.count + 1);
+        for (size_t v = 0; v < boneRefs.count; ++v) {
+            const uint8_t *record = raw.data() + 12 * v;
+            const int32_t count = static_cast<int32_t>(BinaryReader::LoadU32(record));
+            if (count < 0 || count > 4) {
+                mReader.failAt(boneRefs.offset, "vertex " + std::to_string(v) + " has " +
+                                                    std::to_string(count) +
+                                                    " bone influences (0 to 4 allowed)");
+            }
+            float sum = 0;
+            const size_t first = lod.skin.size();
+            for (int32_t k = 0; k < count; ++k) {
+                // Pair order (bone, weight) is unverified (spec open question 3).
+                const uint8_t localBone = record[4 + 2 * k];
+                const uint8_t weight = record[5 + 2 * k];
+                if (localBone >= subToSkeleton.size()) {
+                    mReader.failAt(boneRefs.offset,
+                                   "vertex " + std::to_string(v) + " uses LOD bone " +
+                                       std::to_string(localBone) + " but the LOD has " +
+                                       std::to_string(subToSkeleton.size()) + " bones");
+                }
+                const int32_t bone = subToSkeleton[localBone];
+                if (bone < 0 || static_cast<size_t>(bone) >= mModel.bones.size()) {
+                    mReader.failAt(boneRefs.offset,
+                                   "LOD bone " + std::to_string(localBone) +
+                                       " maps to skeleton bone " + std::to_string(bone) +
+                                       " but the skeleton has " +
+                                       std::to_string(mModel.bones.size()) + " bones");
+                }
+                if (weight == 0) {
+                    continue;
+                }
+                lod.skin.push_back(Influence{static_cast<uint32_t>(bone), weight / 255.0f});
+                sum += weight / 255.0f;
+            }
+            // Weights are normalised: the engine's bytes sum to about 255.
+            for (size_t k = first; k < lod.skin.size(); ++k) {
+                lod.skin[k].weight /= sum;
+            }
+            lod.skinStart.push_back(static_cast<uint32_t>(lod.skin.size()));
+        }
+    }
+
+    BinaryReader &mReader;
+    Model &mModel;
+    size_t mIndex;
+};
+
+} // namespace
+
+Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName) {
+    Model model;
+    model.kind = FileKind::OdolV40;
+    model.version = kVersion;
+    BinaryReader reader(data, size, fileName);
+    reader.setStructure("ODOL header");
+    reader.skip(8); // signature and version, checked by ParseOdol
+    const size_t lodCount = reader.checkedCount(reader.i32(), 4 + 4 + 4 + 1, "LOD");
+    std::vector<float> resolutions(lodCount);
+    for (float &resolution : resolutions) {
+        resolution = reader.f32();
+    }
+    ParseModelInfo(reader, model);
+    ParseAnimations(reader, model, lodCount);
+
+    reader.setStructure("LOD directory");
+    std::vector<uint32_t> starts(lodCount), ends(lodCount);
+    for (uint32_t &start : starts) {
+        start = reader.u32();
+    }
+    for (uint32_t &end : ends) {
+        end = reader.u32();
+    }
+    std::vector<bool> permanent(lodCount);
+    for (size_t i = 0; i < lodCount; ++i) {
+        permanent[i] = reader.u8() != 0;
+    }
+    for (size_t i = 0; i < lodCount; ++i) {
+        if (!permanent[i]) {
+            reader.skip(17); // LoadableLodInfo: faces, colour, special, orHints, hasSkeleton
+        }
+    }
+
+    std::string firstError;
+    for (size_t i = 0; i < lodCount; ++i) {
+        try {
+            if (starts[i] > size || ends[i] > size || starts[i] > ends[i]) {
+                reader.setStructure("LOD directory");
+                reader.failAt(reader.offset(), "LOD " + std::to_string(i) + " spans bytes " +
+                                                   std::to_string(starts[i]) + " to " +
+                                                   std::to_string(ends[i]) + " of a " +
+                                                   std::to_string(size) + "-byte file");
+            }
+            BinaryReader body(data + starts[i], ends[i] - starts[i], fileName, starts[i]);
+            LodBodyParser parser(body, model, i);
+            Lod lod = parser.parse(resolutions[i]);
+            if (!body.atEnd()) {
+                model.warnings.push_back(fileName + ": LOD " + std::to_string(i) + " ends " +
+                                         std::to_string(body.remaining()) +
+                                         " bytes before its directory end");
+            }
+            model.lods.push_back(std::move(lod));
+        } catch (const ImportError &error) {
+            if (firstError.empty()) {
+                firstError = error.what();
+            }
+            model.warnings.push_back(std::string(error.what()) + " - LOD " + std::to_string(i) +
+                                     " skipped");
+        }
+    }
+    if (model.lods.empty() && lodCount != 0) {
+        // Nothing sound: the first problem is the error.
+        throw ImportError(fileName, "LOD bodies", 0, "no LOD could be read: " + firstError);
+    }
+    return model;
+}
+
+} // namespace agf::p3d

@@ -1,0 +1,298 @@
+/** @file OdolV7Parser.cpp
+ *  ODOL v7 (Operation Flashpoint): LOD bodies first, then the resolutions, then ModelInfo
+ *  (specs/p3d.md section 6). Unverified on real files. v7 has no skeleton: skinning comes from
+ *  selections named after bones (model.cfg or the import option), as for MLOD.
+ */
+#include "OdolParser.h"
+
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace agf::p3d {
+
+namespace {
+
+constexpr uint32_t kVersion = 7;
+constexpr uint16_t kNoTexture = 0xFFFF;
+
+class LodBodyParser {
+public:
+    LodBodyParser(BinaryReader &reader, Model &model, size_t index)
+        : mReader(reader), mModel(model), mIndex(index) {}
+
+    Lod parse() {
+        Lod lod;
+        lod.perVertex = true;
+        lod.fileOffset = mReader.offset();
+        structure("point flags");
+        const ArrayBytes pointFlags = ReadCompressedArray(mReader, 4, "point flag");
+        structure("UVs");
+        const ArrayBytes uvs = ReadCompressedArray(mReader, 8, "UV");
+        structure("positions");
+        const size_t vertexCount = mReader.checkedCount(mReader.u32(), 12, "position");
+        lod.points.resize(vertexCount);
+        for (Vec3 &position : lod.points) {
+            position = ReadVec3(mReader);
+        }
+        structure("normals");
+        const size_t normalCount = mReader.checkedCount(mReader.u32(), 12, "normal");
+        lod.normals.resize(normalCount);
+        for (Vec3 &normal : lod.normals) {
+            normal = ReadVec3(mReader);
+        }
+        structure("bounds");
+        mReader.skip(8 + 36 + 4); // orHints, andHints, min, max, center, radius
+        structure("textures");
+        const size_t textureCount = mReader.checkedCount(mReader.u32(), 1, "texture");
+        std::vector<std::string> textures(textureCount);
+        for (std::string &texture : textures) {
+            texture = ReadAsciiz(mReader);
+        }
+        structure("point to vertex");
+        ReadCompressedArray(mReader, 2, "pointToVertex");
+        structure("vertex to point");
+        const ArrayBytes vertexToPoint = ReadCompressedArray(mReader, 2, "vertexToPoint");
+
+        structure("faces");
+        const uint64_t faceOffset = mReader.offset();
+        const size_t faceCount = mReader.checkedCount(mReader.u32(), 4 + 2 + 1 + 6, "face");
+        mReader.u32(); // allocation size
+        odol::Polygons polygons;
+        polygons.faces.resize(faceCount);
+        polygons.offsets.resize(faceCount);
+        uint32_t byteOffset = 0;
+        std::map<uint16_t, uint32_t> materialByTexture;
+        for (size_t f = 0; f < faceCount; ++f) {
+            Face &face = polygons.faces[f];
+            face.flags = mReader.u32();
+            const uint16_t texture = mReader.u16();
+            const uint8_t count = mReader.u8();
+            if (count != 3 && count != 4) {
+                mReader.failAt(mReader.offset() - 1, "face " + std::to_string(f) + " has " +
+                                                         std::to_string(count) +
+                                                         " vertices (3 or 4 expected)");
+            }
+            if (texture != kNoTexture && texture >= textures.size()) {
+                mReader.failAt(mReader.offset() - 3,
+                               "face " + std::to_string(f) + " texture index " +
+                                   std::to_string(texture) + " out of range (" +
+                                   std::to_string(textures.size()) + " textures)");
+            }
+            face.count = count;
+            for (size_t k = 0; k < count; ++k) {
+                face.vertices[k] = mReader.u16();
+                face.normals[k] = face.vertices[k];
+            }
+            auto found = materialByTexture.find(texture);
+            if (found == materialByTexture.end()) {
+                found =
+                    materialByTexture.emplace(texture, static_cast<uint32_t>(lod.materials.size()))
+                        .first;
+                lod.materials.push_back(
+                    LodMaterial{texture == kNoTexture ? std::string() : textures[texture], "", -1});
+            }
+            face.material = found->second;
+            polygons.offsets[f] = byteOffset;
+            // v7 sections count 2 + 2n bytes per face (spec 6).
+            byteOffset += 2u + 2u * count;
+        }
+        polygons.endOffset = byteOffset;
+
+        structure("sections");
+        const uint64_t sectionOffset = mReader.offset();
+        const size_t sectionCount = mReader.checkedCount(mReader.u32(), 18, "section");
+        std::vector<std::pair<uint32_t, uint32_t>> byteRanges(sectionCount);
+        lod.sections.resize(sectionCount);
+        for (size_t s = 0; s < sectionCount; ++s) {
+            byteRanges[s].first = mReader.u32();
+            byteRanges[s].second = mReader.u32();
+            mReader.u32(); // user value
+            lod.sections[s].textureIndex = mReader.i16();
+            lod.sections[s].faceFlags = mReader.u32();
+        }
+        // Texture and flags are per face in v7, so sections are informative only: a mismatch
+        // is a warning.
+        if (!odol::MapSections(mReader, polygons, lod.sections, byteRanges, sectionOffset, false,
+                               mModel.warnings)) {
+            lod.sections.clear();
+        }
+
+        structure("named selections");
+        const size_t selectionCount =
+            mReader.checkedCount(mReader.u32(), 1 + 4 * 6 + 1, "named selection");
+        lod.selections.resize(selectionCount);
+        std::vector<ArrayBytes> selectionFaces(selectionCount), selectionVertices(selectionCount),
+            selectionWeights(selectionCount);
+        for (size_t s = 0; s < selectionCount; ++s) {
+            structure("named selection " + std::to_string(s));
+            Selection &selection = lod.selections[s];
+            selection.name = ReadAsciiz(mReader);
+            selectionFaces[s] = ReadCompressedArray(mReader, 2, "selected face");
+            ReadCompressedArray(mReader, 1, "face weight");
+            ReadCompressedArray(mReader, 4, "unknown");
+            selection.sectional = mReader.u8() != 0;
+            for (uint32_t section : DecodeU32(ReadCompressedArray(mReader, 4, "section index"))) {
+                selection.sections.push_back(section);
+            }
+            selectionVertices[s] = ReadCompressedArray(mReader, 2, "selected vertex");
+            selectionWeights[s] = ReadCompressedArray(mReader, 1, "vertex weight");
+        }
+        structure("named properties");
+        const size_t propertyCount = mReader.checkedCount(mReader.u32(), 2, "property");
+        for (size_t p = 0; p < propertyCount; ++p) {
+            std::string name = ReadAsciiz(mReader);
+            std::string value = ReadAsciiz(mReader);
+            lod.properties.emplace_back(std::move(name), std::move(value));
+        }
+        structure("frames");
+        const size_t frameCount = mReader.checkedCount(mReader.u32(), 8, "frame");
+        for (size_t f = 0; f < frameCount; ++f) {
+            Frame frame;
+            frame.time = mReader.f32();
+            const size_t points = mReader.checkedCount(mReader.u32(), 12, "frame point");
+            frame.positions.resize(points);
+            for (Vec3 &position : frame.positions) {
+                position = ReadVec3(mReader);
+            }
+            lod.frames.push_back(std::move(frame));
+        }
+        structure("colours");
+        mReader.skip(12);
+        structure("proxies");
+        const size_t proxyCount = mReader.checkedCount(mReader.u32(), 1 + 48 + 8, "proxy");
+        for (size_t p = 0; p < proxyCount; ++p) {
+            Proxy proxy;
+            proxy.path = ReadAsciiz(mReader);
+            proxy.rows = odol::ReadMatrix43(mReader);
+            proxy.instance = static_cast<int32_t>(mReader.u32());
+            proxy.selectionIndex = static_cast<int32_t>(mReader.u32());
+            lod.proxies.push_back(std::move(proxy));
+        }
+
+        structure("vertices");
+        if (lod.normals.empty()) {
+            lod.normals.assign(vertexCount, Vec3{});
+        } else if (lod.normals.size() != vertexCount) {
+            mReader.fail(std::to_string(lod.normals.size()) + " normals for " +
+                         std::to_string(vertexCount) + " positions");
+        }
+        RequireCount(mReader, pointFlags, vertexCount, "point flags");
+        RequireCount(mReader, uvs, vertexCount, "UVs");
+        RequireCount(mReader, vertexToPoint, vertexCount, "vertexToPoint");
+        lod.pointFlags = DecodeU32(pointFlags);
+        for (uint16_t point : DecodeU16(vertexToPoint)) {
+            lod.vertexToPoint.push_back(point);
+        }
+        const std::vector<float> uvValues = DecodeF32(uvs);
+        std::vector<std::array<float, 2>> uvSet(vertexCount, {0.0f, 0.0f});
+        for (size_t v = 0; v < uvValues.size() / 2; ++v) {
+            uvSet[v] = {uvValues[2 * v], uvValues[2 * v + 1]};
+        }
+        lod.uvSets.push_back(std::move(uvSet));
+        lod.uvSetIds.push_back(0);
+        odol::RequireFaceIndices(mReader, polygons, vertexCount, faceOffset);
+        lod.faces = std::move(polygons.faces);
+        for (size_t s = 0; s < selectionCount; ++s) {
+            odol::FillSelection(mReader, lod.selections[s], selectionFaces[s], selectionVertices[s],
+                                selectionWeights[s], lod.faces.size(), vertexCount,
+                                mModel.warnings);
+        }
+        return lod;
+    }
+
+private:
+    void structure(const std::string &part) {
+        mReader.setStructure("LOD " + std::to_string(mIndex) + " " + part);
+    }
+
+    BinaryReader &mReader;
+    Model &mModel;
+    size_t mIndex;
+};
+
+void ParseModelInfo(BinaryReader &reader, Model &model) {
+    reader.setStructure("ModelInfo");
+    auto add = [&](const char *key, const std::string &value) {
+        model.info.emplace_back(key, value);
+    };
+    add("special", std::to_string(reader.u32()));
+    add("boundingSphere", std::to_string(reader.f32()));
+    add("geometrySphere", std::to_string(reader.f32()));
+    add("remarks", std::to_string(reader.u32()));
+    add("andHints", std::to_string(reader.u32()));
+    add("orHints", std::to_string(reader.u32()));
+    add("aimingCenter", odol::ToText(ReadVec3(reader)));
+    add("color", std::to_string(reader.u32()));
+    add("colorType", std::to_string(reader.u32()));
+    add("viewDensity", std::to_string(reader.f32()));
+    add("bboxMin", odol::ToText(ReadVec3(reader)));
+    add("bboxMax", odol::ToText(ReadVec3(reader)));
+    add("boundingCenter", odol::ToText(ReadVec3(reader)));
+    add("geometryCenter", odol::ToText(ReadVec3(reader)));
+    add("centerOfMass", odol::ToText(ReadVec3(reader)));
+    reader.skip(36); // invInertia
+    add("autoCenter", std::to_string(reader.u8()));
+    add("lockAutoCenter", std::to_string(reader.u8()));
+    add("canOcclude", std::to_string(reader.u8()));
+    add("canBeOccluded", std::to_string(reader.u8()));
+    add("animated", std::to_string(reader.u8()));
+    add("mapType", std::to_string(reader.u8()));
+    const ArrayBytes masses = ReadCompressedArray(reader, 4, "mass");
+    add("massArrayCount", std::to_string(masses.count));
+    add("mass", std::to_string(reader.f32()));
+    add("invMass", std::to_string(reader.f32()));
+    add("armor", std::to_string(reader.f32()));
+    add("invArmor", std::to_string(reader.f32()));
+    reader.skip(12); // LOD indices
+}
+
+} // namespace
+
+Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName) {
+    Model model;
+    model.kind = FileKind::OdolV7;
+    model.version = kVersion;
+    BinaryReader reader(data, size, fileName);
+    reader.setStructure("ODOL header");
+    reader.skip(8);
+    // Smallest LOD body: 4 empty arrays, counts, bounds and the empty lists, plus a resolution.
+    const size_t lodCount = reader.checkedCount(reader.u32(), 100, "LOD");
+    for (size_t i = 0; i < lodCount; ++i) {
+        try {
+            LodBodyParser parser(reader, model, i);
+            model.lods.push_back(parser.parse());
+        } catch (const ImportError &error) {
+            if (model.lods.empty()) {
+                throw;
+            }
+            // The resolutions follow the LOD bodies, so they are lost with them.
+            model.warnings.push_back(std::string(error.what()) + " - keeping the " +
+                                     std::to_string(model.lods.size()) +
+                                     " LODs before it, without their resolutions");
+            for (Lod &lod : model.lods) {
+                lod.resolution = std::numeric_limits<float>::quiet_NaN();
+            }
+            return model;
+        }
+    }
+    reader.setStructure("resolutions");
+    if (reader.remaining() < 4 * lodCount) {
+        model.warnings.push_back(fileName + ": the file ends before the LOD resolutions");
+        for (Lod &lod : model.lods) {
+            lod.resolution = std::numeric_limits<float>::quiet_NaN();
+        }
+        return model;
+    }
+    for (Lod &lod : model.lods) {
+        lod.resolution = reader.f32();
+    }
+    try {
+        ParseModelInfo(reader, model);
+    } catch (const ImportError &error) {
+        model.warnings.push_back(std::string(error.what()) + " - ModelInfo incomplete");
+    }
+    return model;
+}
+
+} // namespace agf::p3d

@@ -1,0 +1,41 @@
+/** @file P3dConverter.h
+ *  Turns a parsed P3D model into an aiScene: one node per LOD (named by its resolution), meshes
+ *  per (texture, material) pair, materials with embedded rvmat values, the skeleton and skin
+ *  weights, memory points and proxies as nodes, selections and properties as metadata.
+ *
+ *  Coordinates: the engine is left-handed, Y up, metres. Positions are mirrored across the XY
+ *  plane (z negated); Y stays up, so the root is not rotated. MLOD keeps the file vertex order
+ *  and negates its inward normals (spec 2.8, checked on the samples). ODOL winding is unverified
+ *  (spec 9): each LOD's order is decided by a vote of face normals against the stored vertex
+ *  normals, which are taken to point outward. V is flipped (top-origin files).
+ */
+#pragma once
+
+#include "P3dFileData.h"
+
+#include <string>
+#include <vector>
+
+struct aiScene;
+
+namespace agf::p3d {
+
+struct ConvertOptions {
+    /** AI_CONFIG_IMPORT_P3D_LODS: "all", "first" or a list of resolutions or names. */
+    std::string lodChoice;
+    /** A skeleton from model.cfg or the import option, used when the model has none. */
+    std::vector<Bone> externalSkeleton;
+    std::string externalSkeletonName;
+    std::string externalSkeletonSource; ///< where it came from, for metadata
+};
+
+/** Fills `scene` (which must be empty). Recoverable problems are appended to `warnings`.
+ *  Throws ImportError when the LOD choice matches nothing. */
+void ConvertModel(const Model &model, const ConvertOptions &options, const std::string &fileName,
+                  aiScene *scene, std::vector<std::string> &warnings);
+
+/** The diffuse colour of a procedural texture "#(argb,w,h,m)color(r,g,b,a,...)"; false when the
+ *  text is not a colour. */
+bool ParseProceduralColor(const std::string &texture, float (&rgba)[4]);
+
+} // namespace agf::p3d

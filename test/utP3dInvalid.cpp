@@ -1,0 +1,250 @@
+// Damaged and hostile P3D files: each gives a clear error naming the file, structure and byte
+// offset, or keeps the sound LODs with a warning when only the end is damaged.
+#include "utP3dSupport.h"
+
+#include "P3D/P3dImporter.h"
+#include "P3dTestModels.h"
+
+#include <cstring>
+
+using namespace agf::test;
+using namespace agf::test::p3d;
+namespace gen = agf::testgen::p3d;
+
+namespace {
+
+std::vector<uint8_t> ModelBytes(const std::string &name) {
+    return ReadBytes(TestModelsDir() / "p3d" / name);
+}
+
+void PatchU32(std::vector<uint8_t> &bytes, size_t offset, uint32_t value) {
+    for (int k = 0; k < 4; ++k) {
+        bytes[offset + k] = static_cast<uint8_t>(value >> (8 * k));
+    }
+}
+
+uint32_t LoadU32(const std::vector<uint8_t> &bytes, size_t offset) {
+    uint32_t value = 0;
+    for (int k = 3; k >= 0; --k) {
+        value = (value << 8) | bytes[offset + k];
+    }
+    return value;
+}
+
+// Offset of the ODOL v40 LOD directory: the first lodStart is the smallest offset of a body,
+// and the directory holds nLods starts, then nLods ends.
+size_t V40DirectoryOffset(const std::vector<uint8_t> &bytes, uint32_t lodCount) {
+    // Search for a run of 2 * lodCount offsets that all lie inside the file, followed by
+    // bodies that start where the directory's LoadableLodInfo ends (written by our generator).
+    for (size_t at = 12; at + 8 * lodCount < bytes.size(); ++at) {
+        bool plausible = true;
+        for (uint32_t i = 0; i < lodCount && plausible; ++i) {
+            const uint32_t start = LoadU32(bytes, at + 4 * i);
+            const uint32_t end = LoadU32(bytes, at + 4 * (lodCount + i));
+            plausible = start > at && start < end && end <= bytes.size();
+        }
+        if (plausible && LoadU32(bytes, at + 4 * (lodCount - 1)) ==
+                             at + 8 * lodCount + lodCount + 17 * lodCount) {
+            return at;
+        }
+    }
+    return 0;
+}
+
+} // namespace
+
+TEST(P3dInvalid, TruncatedMlodAtEveryStructure) {
+    const std::vector<uint8_t> whole = ModelBytes("mlod_cube.p3d");
+    size_t failures = 0, partial = 0;
+    for (size_t size = 0; size < whole.size(); size += 23) {
+        const std::vector<uint8_t> cut(whole.begin(), whole.begin() + static_cast<long>(size));
+        const ImportResult result = ImportBytes("p3d_truncated_mlod", "cube.p3d", cut);
+        if (result.scene == nullptr) {
+            ++failures;
+            EXPECT_NE(result.error.find("cube.p3d"), std::string::npos) << result.error;
+            if (size >= 4) {
+                EXPECT_NE(result.error.find("at byte"), std::string::npos) << result.error;
+            }
+        } else {
+            ++partial;
+            const uint64_t lods = Meta<uint64_t>(result.scene->mMetaData, "P3D.LodCount");
+            EXPECT_GE(lods, 1u);
+            EXPECT_LT(lods, 5u);
+        }
+    }
+    EXPECT_GT(failures, 10u);
+    EXPECT_GT(partial, 10u);
+}
+
+TEST(P3dInvalid, DamageInTheLastMlodLodKeepsTheOthersWithAWarning) {
+    const std::vector<uint8_t> whole = ModelBytes("mlod_cube.p3d");
+    const std::vector<uint8_t> cut(whole.begin(), whole.end() - 10);
+    WarningCollector warnings;
+    const ImportResult result = ImportBytes("p3d_last_lod", "cube.p3d", cut);
+    ASSERT_NE(result.scene, nullptr) << result.error;
+    EXPECT_EQ(Meta<uint64_t>(result.scene->mMetaData, "P3D.LodCount"), 4u);
+    EXPECT_NE(warnings.text().find("keeping the 4 LODs before it"), std::string::npos)
+        << warnings.text();
+    EXPECT_NE(warnings.text().find("LOD 4"), std::string::npos) << warnings.text();
+}
+
+TEST(P3dInvalid, TruncatedOdolFiles) {
+    for (const char *name : {"odol40_skinned.p3d", "odol7_skinned.p3d"}) {
+        const std::vector<uint8_t> whole = ModelBytes(name);
+        size_t failures = 0, loaded = 0;
+        for (size_t size = 0; size < whole.size(); size += 41) {
+            const std::vector<uint8_t> cut(whole.begin(), whole.begin() + static_cast<long>(size));
+            const ImportResult result = ImportBytes("p3d_truncated_odol", name, cut);
+            if (result.scene == nullptr) {
+                ++failures;
+                EXPECT_NE(result.error.find(name), std::string::npos) << result.error;
+            } else {
+                ++loaded;
+                EXPECT_GE(LodNodes(result.scene).size(), 1u);
+            }
+        }
+        EXPECT_GT(failures, 20u) << name;
+        EXPECT_GT(loaded, 0u) << name; // damage only at the end keeps the sound LODs
+    }
+}
+
+TEST(P3dInvalid, OdolLodOffsetsPastTheEnd) {
+    std::vector<uint8_t> bytes = ModelBytes("odol40_skinned.p3d");
+    const size_t directory = V40DirectoryOffset(bytes, 3);
+    ASSERT_NE(directory, 0u);
+    // The last LOD (Memory) past the end: the others load, with a warning.
+    std::vector<uint8_t> oneBad = bytes;
+    PatchU32(oneBad, directory + 4 * 2, static_cast<uint32_t>(bytes.size() + 100));
+    PatchU32(oneBad, directory + 4 * 5, static_cast<uint32_t>(bytes.size() + 200));
+    WarningCollector warnings;
+    const ImportResult partial = ImportBytes("p3d_offsets", "odol.p3d", oneBad);
+    ASSERT_NE(partial.scene, nullptr) << partial.error;
+    EXPECT_EQ(LodNodes(partial.scene).size(), 2u);
+    EXPECT_NE(warnings.text().find("LOD 2 spans bytes"), std::string::npos) << warnings.text();
+    // Every LOD past the end: a clear error.
+    for (uint32_t i = 0; i < 3; ++i) {
+        PatchU32(bytes, directory + 4 * i, static_cast<uint32_t>(bytes.size() + 100));
+    }
+    const ImportResult none = ImportBytes("p3d_offsets", "odol.p3d", bytes);
+    EXPECT_EQ(none.scene, nullptr);
+    EXPECT_NE(none.error.find("no LOD could be read"), std::string::npos) << none.error;
+    EXPECT_NE(none.error.find("spans bytes"), std::string::npos) << none.error;
+}
+
+TEST(P3dInvalid, FaceIndicesPastTheVertices) {
+    {
+        std::vector<gen::MlodLod> lods = gen::MlodCubeLods();
+        lods.resize(1);
+        lods[0].faces[2].points[1] = 99;
+        const ImportResult result = ImportBytes("p3d_faces", "bad.p3d", gen::WriteMlod(lods));
+        EXPECT_EQ(result.scene, nullptr);
+        EXPECT_NE(result.error.find("face 2 point index 99 out of range (8 points)"),
+                  std::string::npos)
+            << result.error;
+        EXPECT_NE(result.error.find("LOD 0 faces at byte"), std::string::npos) << result.error;
+    }
+    for (bool v40 : {true, false}) {
+        gen::OdolModel model = v40 ? gen::OdolV40SkinnedModel() : gen::OdolV7SkinnedModel();
+        model.lods.resize(1);
+        model.lods[0].faces[5][1] = 500;
+        const std::vector<uint8_t> bytes = v40 ? gen::WriteOdolV40(model) : gen::WriteOdolV7(model);
+        const ImportResult result = ImportBytes("p3d_faces", "bad.p3d", bytes);
+        EXPECT_EQ(result.scene, nullptr);
+        EXPECT_NE(result.error.find("face 5 vertex index 500 out of range (98 vertices)"),
+                  std::string::npos)
+            << result.error;
+    }
+}
+
+TEST(P3dInvalid, SectionsThatDoNotPartitionTheFaces) {
+    gen::OdolModel model = gen::OdolV40SkinnedModel();
+    model.lods.resize(1);
+    model.lods[0].sections[1].firstFace += 2; // a gap between the sections
+    const ImportResult gap = ImportBytes("p3d_sections", "bad.p3d", gen::WriteOdolV40(model));
+    EXPECT_EQ(gap.scene, nullptr);
+    EXPECT_NE(gap.error.find("sections do not partition the faces"), std::string::npos)
+        << gap.error;
+    model = gen::OdolV40SkinnedModel();
+    model.lods.resize(1);
+    model.lods[0].sections.pop_back(); // faces left over
+    const ImportResult shortSections =
+        ImportBytes("p3d_sections", "bad.p3d", gen::WriteOdolV40(model));
+    EXPECT_EQ(shortSections.scene, nullptr);
+    EXPECT_NE(shortSections.error.find("the sections cover 48 of 108 faces"), std::string::npos)
+        << shortSections.error;
+}
+
+TEST(P3dInvalid, AbsurdCounts) {
+    // MLOD point count.
+    std::vector<uint8_t> mlod = ModelBytes("mlod_cube.p3d");
+    PatchU32(mlod, 12 + 12, 0x7FFFFFFF);
+    ImportResult result = ImportBytes("p3d_counts", "cube.p3d", mlod);
+    EXPECT_EQ(result.scene, nullptr);
+    EXPECT_NE(result.error.find("point count 2147483647 needs 16 bytes each"), std::string::npos)
+        << result.error;
+    // MLOD LOD count.
+    mlod = ModelBytes("mlod_cube.p3d");
+    PatchU32(mlod, 8, 0xFFFFFFF0);
+    result = ImportBytes("p3d_counts", "cube.p3d", mlod);
+    EXPECT_EQ(result.scene, nullptr);
+    EXPECT_NE(result.error.find("LOD count"), std::string::npos) << result.error;
+    // ODOL LOD counts.
+    for (const char *name : {"odol40_skinned.p3d", "odol7_skinned.p3d"}) {
+        std::vector<uint8_t> odol = ModelBytes(name);
+        PatchU32(odol, 8, 0x40000000);
+        result = ImportBytes("p3d_counts", name, odol);
+        EXPECT_EQ(result.scene, nullptr);
+        EXPECT_NE(result.error.find("LOD count 1073741824"), std::string::npos) << result.error;
+    }
+    // ODOL v7: the first compressed array claims a billion point flags.
+    std::vector<uint8_t> v7 = ModelBytes("odol7_skinned.p3d");
+    PatchU32(v7, 12, 1000000000);
+    result = ImportBytes("p3d_counts", "v7.p3d", v7);
+    EXPECT_EQ(result.scene, nullptr);
+    EXPECT_NE(result.error.find("point flag count 1000000000"), std::string::npos) << result.error;
+    EXPECT_NE(result.error.find("at byte 16"), std::string::npos) << result.error;
+}
+
+TEST(P3dInvalid, SignaturesAndVersions) {
+    std::vector<uint8_t> odol = ModelBytes("odol40_skinned.p3d");
+    PatchU32(odol, 4, 41);
+    ImportResult result = ImportBytes("p3d_versions", "v41.p3d", odol);
+    EXPECT_EQ(result.scene, nullptr);
+    EXPECT_NE(result.error.find("unsupported ODOL version 41"), std::string::npos) << result.error;
+
+    result = ImportBytes("p3d_versions", "sp3d.p3d", {'S', 'P', '3', 'D', 0, 0, 0, 0});
+    EXPECT_EQ(result.scene, nullptr);
+    EXPECT_NE(result.error.find("SP3D"), std::string::npos) << result.error;
+
+    result = ImportBytes("p3d_versions", "text.p3d", {'h', 'e', 'l', 'l', 'o', '!'});
+    EXPECT_EQ(result.scene, nullptr);
+    EXPECT_NE(result.error.find("not a P3D file"), std::string::npos) << result.error;
+
+    result = ImportBytes("p3d_versions", "empty.p3d", {});
+    EXPECT_EQ(result.scene, nullptr);
+
+    // A packed file whose content is not a model.
+    std::vector<uint8_t> packed = gen::LzssCompress({'x', 'M', 'L', 'O', 'Z', 'Z'});
+    result = ImportBytes("p3d_versions", "packed.p3d", packed);
+    EXPECT_EQ(result.scene, nullptr);
+
+    EXPECT_EQ(agf::p3d::DetectSignature(odol.data(), odol.size()), agf::p3d::Signature::Odol);
+    const std::vector<uint8_t> mlod = ModelBytes("mlod_cube.p3d");
+    EXPECT_EQ(agf::p3d::DetectSignature(mlod.data(), mlod.size()), agf::p3d::Signature::Mlod);
+    const std::vector<uint8_t> packedModel = ModelBytes("packed_sp3x.p3d");
+    EXPECT_EQ(agf::p3d::DetectSignature(packedModel.data(), packedModel.size()),
+              agf::p3d::Signature::Packed);
+}
+
+TEST(P3dInvalid, CanReadUsesTheSignatureNotTheExtension) {
+    const std::filesystem::path dir = ScratchDir("p3d_canread");
+    WriteBytes(dir / "model.bin", ModelBytes("odol7_skinned.p3d"));
+    WriteBytes(dir / "notp3d.p3d", {'M', 'L', 'O', 'X', 1, 2, 3});
+    auto importer = MakeImporter();
+    const aiScene *scene =
+        importer->ReadFile((dir / "model.bin").string(), aiProcess_ValidateDataStructure);
+    ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    EXPECT_EQ(LodNodes(scene).size(), 2u);
+    EXPECT_EQ(importer->ReadFile((dir / "notp3d.p3d").string(), aiProcess_ValidateDataStructure),
+              nullptr);
+}

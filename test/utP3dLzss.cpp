@@ -1,0 +1,148 @@
+// BI-LZSS decoder (code/P3D/Lzss.*): round trips through our own compressor (in the test-model
+// generators), the space pre-fill rule, and bad streams.
+#include "TestSupport.h"
+
+#include "P3D/Lzss.h"
+#include "P3dWriters.h"
+
+#include <cstring>
+#include <random>
+
+namespace {
+
+using agf::BinaryReader;
+using agf::ImportError;
+using agf::p3d::LzssChecksum;
+using agf::p3d::LzssDecode;
+
+// Data with both literals and repeats, like vertex arrays: a random walk of floats.
+std::vector<uint8_t> MixedData(size_t size, uint32_t seed) {
+    std::mt19937 random(seed);
+    std::vector<uint8_t> data(size);
+    for (size_t i = 0; i < size; ++i) {
+        data[i] = (random() % 4 == 0 && i >= 16) ? data[i - 16] : static_cast<uint8_t>(random());
+    }
+    return data;
+}
+
+std::string DecodeError(const std::vector<uint8_t> &stream, size_t expected) {
+    BinaryReader reader(stream.data(), stream.size(), "test.p3d");
+    reader.setStructure("array");
+    std::vector<uint8_t> out;
+    try {
+        LzssDecode(reader, expected, out);
+    } catch (const ImportError &error) {
+        return error.what();
+    }
+    return std::string();
+}
+
+void AppendChecksum(std::vector<uint8_t> &stream, const std::vector<uint8_t> &data) {
+    const uint32_t sum = LzssChecksum(data.data(), data.size());
+    for (int shift = 0; shift < 32; shift += 8) {
+        stream.push_back(static_cast<uint8_t>(sum >> shift));
+    }
+}
+
+} // namespace
+
+TEST(P3dLzss, RoundTripsOurCompressorAndReportsTheInputUsed) {
+    for (size_t size : {size_t(1024), size_t(4097), size_t(50000)}) {
+        const std::vector<uint8_t> data = MixedData(size, static_cast<uint32_t>(size));
+        std::vector<uint8_t> stream = agf::testgen::p3d::LzssCompress(data);
+        const size_t streamSize = stream.size();
+        // Bytes after the stream belong to the next field: the decoder must stop before them.
+        stream.insert(stream.end(), {0xAB, 0xCD, 0xEF});
+        BinaryReader reader(stream.data(), stream.size(), "test.p3d");
+        std::vector<uint8_t> out;
+        const size_t used = LzssDecode(reader, data.size(), out);
+        EXPECT_EQ(used, streamSize) << size;
+        EXPECT_EQ(reader.position(), streamSize) << size;
+        EXPECT_EQ(out, data) << size;
+        EXPECT_LT(streamSize, data.size() + data.size() / 8 + 8) << size;
+    }
+}
+
+TEST(P3dLzss, OverlappingRunsAndTheExpansionBound) {
+    const std::vector<uint8_t> data(144 * 1000, 'A');
+    const std::vector<uint8_t> stream = agf::testgen::p3d::LzssCompress(data);
+    BinaryReader reader(stream.data(), stream.size(), "test.p3d");
+    std::vector<uint8_t> out;
+    EXPECT_EQ(LzssDecode(reader, data.size(), out), stream.size());
+    EXPECT_EQ(out, data);
+    // The best case reaches close to, and never beyond, the bound used to reject sizes.
+    EXPECT_LE(data.size(), agf::p3d::LzssMaxOutput(stream.size()));
+    EXPECT_GT(data.size(), agf::p3d::LzssMaxOutput(stream.size()) * 9 / 10);
+}
+
+TEST(P3dLzss, ReferencesBeforeTheStartReadTheSpacePrefill) {
+    // Flags 0b10: a reference (distance 5, length 3) before any output, then a literal 'x'.
+    const std::vector<uint8_t> expected = {' ', ' ', ' ', 'x'};
+    std::vector<uint8_t> stream = {0x02, 0x05, 0x00, 'x'};
+    AppendChecksum(stream, expected);
+    BinaryReader reader(stream.data(), stream.size(), "test.p3d");
+    std::vector<uint8_t> out;
+    EXPECT_EQ(LzssDecode(reader, expected.size(), out), stream.size());
+    EXPECT_EQ(out, expected);
+}
+
+TEST(P3dLzss, BadChecksumIsAClearError) {
+    const std::vector<uint8_t> data = MixedData(2000, 7);
+    std::vector<uint8_t> stream = agf::testgen::p3d::LzssCompress(data);
+    stream[stream.size() - 4] ^= 0x01;
+    const std::string error = DecodeError(stream, data.size());
+    EXPECT_NE(error.find("test.p3d"), std::string::npos) << error;
+    EXPECT_NE(error.find("checksum mismatch"), std::string::npos) << error;
+    EXPECT_NE(error.find("at byte " + std::to_string(stream.size() - 4)), std::string::npos)
+        << error;
+}
+
+TEST(P3dLzss, BackReferenceBeforeTheStartIsNamedWhenTheChecksumFails) {
+    // "abc" then a reference 10 bytes back at output 3: meant as "abcabc", it reads spaces.
+    const std::vector<uint8_t> intended = {'a', 'b', 'c', 'a', 'b', 'c'};
+    std::vector<uint8_t> stream = {0x07, 'a', 'b', 'c', 0x0A, 0x00};
+    AppendChecksum(stream, intended);
+    const std::string error = DecodeError(stream, intended.size());
+    EXPECT_NE(error.find("checksum mismatch"), std::string::npos) << error;
+    EXPECT_NE(error.find("referenced 3 bytes before the start of the output"), std::string::npos)
+        << error;
+}
+
+TEST(P3dLzss, OutputLongerThanExpectedIsAClearError) {
+    // 'a' then a reference of 18 bytes: 19 bytes where 10 are expected.
+    std::vector<uint8_t> stream = {0x01, 'a', 0x01, 0x0F};
+    AppendChecksum(stream, std::vector<uint8_t>(10, 'a'));
+    const std::string error = DecodeError(stream, 10);
+    EXPECT_NE(error.find("runs past the expected 10 bytes"), std::string::npos) << error;
+    EXPECT_NE(error.find("at byte 2"), std::string::npos) << error;
+}
+
+TEST(P3dLzss, TruncatedZeroDistanceAndImpossibleSizesAreClearErrors) {
+    const std::vector<uint8_t> data = MixedData(3000, 3);
+    std::vector<uint8_t> stream = agf::testgen::p3d::LzssCompress(data);
+    stream.resize(stream.size() / 2);
+    EXPECT_NE(DecodeError(stream, data.size()).find("LZSS stream ends after"), std::string::npos);
+
+    std::vector<uint8_t> zero = {0x01, 'a', 0x00, 0x00};
+    AppendChecksum(zero, {'a', 'a', 'a', 'a'});
+    EXPECT_NE(DecodeError(zero, 4).find("distance 0"), std::string::npos);
+
+    // A size no stream of this length can produce is refused before anything is allocated.
+    const std::vector<uint8_t> tiny = {0xFF, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0};
+    EXPECT_NE(DecodeError(tiny, size_t(1) << 40).find("cannot come from"), std::string::npos);
+
+    const std::vector<uint8_t> noChecksum = {0x07, 'a', 'b', 'c', 0x01};
+    EXPECT_NE(DecodeError(noChecksum, 3).find("checksum missing"), std::string::npos);
+}
+
+TEST(P3dLzss, WholeFileDecodingFindsTheTrailingChecksum) {
+    const std::vector<uint8_t> data = MixedData(5000, 11);
+    const std::vector<uint8_t> stream = agf::testgen::p3d::LzssCompress(data);
+    std::string note;
+    EXPECT_EQ(agf::p3d::LzssDecodeWholeFile(stream.data(), stream.size(), "f.p3d", note), data);
+    EXPECT_TRUE(note.empty()) << note;
+
+    const std::vector<uint8_t> bare(stream.begin(), stream.end() - 4);
+    EXPECT_EQ(agf::p3d::LzssDecodeWholeFile(bare.data(), bare.size(), "f.p3d", note), data);
+    EXPECT_NE(note.find("no checksum"), std::string::npos);
+}

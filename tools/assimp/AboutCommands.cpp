@@ -1,0 +1,105 @@
+/** @file AboutCommands.cpp
+ *  The verbs that describe the program: version and help.
+ */
+#include "CommandLine.h"
+#include "Commands.h"
+#include "ExitCodes.h"
+
+#include <assimp_gameformats/GameFormats.h>
+
+#include <assimp/version.h>
+
+#include <cstdio>
+#include <sstream>
+#include <string>
+
+namespace agf::cli {
+
+namespace {
+
+// Prints `text` in lines of at most 100 columns, each starting with `indent`.
+void PrintWrapped(const std::string &text, const std::string &indent) {
+    const size_t width = 100;
+    std::istringstream words(text);
+    std::string line;
+    for (std::string word; words >> word;) {
+        if (!line.empty() && indent.size() + line.size() + 1 + word.size() > width) {
+            std::printf("%s%s\n", indent.c_str(), line.c_str());
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+    }
+    if (!line.empty()) {
+        std::printf("%s%s\n", indent.c_str(), line.c_str());
+    }
+}
+
+} // namespace
+
+int RunVersion(const Arguments &) {
+    const unsigned int flags = aiGetCompileFlags();
+    std::printf("------------------------------------------------------ \n"
+                "Open Asset Import Library (\"Assimp\", https://github.com/assimp/assimp) \n"
+                " -- Commandline toolchain --\n"
+                "------------------------------------------------------ \n\n");
+    std::printf("Version %u.%u %s%s%s%s%s(GIT commit %x)\n\n", aiGetVersionMajor(),
+                aiGetVersionMinor(), (flags & ASSIMP_CFLAGS_DEBUG) ? "-debug " : "",
+                (flags & ASSIMP_CFLAGS_NOBOOST) ? "-noboost " : "",
+                (flags & ASSIMP_CFLAGS_SHARED) ? "-shared " : "",
+                (flags & ASSIMP_CFLAGS_SINGLETHREADED) ? "-st " : "",
+                (flags & ASSIMP_CFLAGS_STLPORT) ? "-stlport " : "", aiGetVersionRevision());
+    std::printf("Assimp library:       %u.%u.%u\n", aiGetVersionMajor(), aiGetVersionMinor(),
+                aiGetVersionPatch());
+    std::printf("assimp-gameformats:   %s\n", Version());
+    return kSuccess;
+}
+
+int RunHelp(const Arguments &) {
+    std::printf(
+        "assimp <verb> <parameters>\n\n"
+        " verbs:\n"
+        "    info       - Quick file stats: counts, meshes, materials, animations, metadata, "
+        "nodes\n"
+        "    listext    - List all known file extensions available for import\n"
+        "    knowext    - Check whether a file extension is recognized (exit code 0 if so)\n"
+        "    export     - Export a file to one of the supported output formats\n"
+        "    listexport - List all supported export formats\n"
+        "    exportinfo - Show basic information on a specific export format\n"
+        "    dump       - Convert models to a binary or textual dump (ASSBIN/ASSXML)\n"
+        "    version    - Display the Assimp and assimp-gameformats versions\n"
+        "    help       - This text\n"
+        "\n Use 'assimp <verb> --help' for detailed help on a command.\n\n"
+        " usage:\n"
+        "    assimp export <model> [<out>] [-f<id>] [options]\n"
+        "    assimp info <model> [-r] [-v] [-s] [options]\n"
+        "    assimp dump <model> [<out>] [-b] [-s] [-z] [options]\n"
+        "    assimp knowext <ext>\n"
+        "    assimp exportinfo <id>\n\n");
+
+    ImportOptions unused;
+    OptionTable table;
+    AddImportOptions(table, unused);
+    std::printf(" options of export, info and dump:\n%s\n", DescribeOptions(table).c_str());
+    std::printf(
+        " --set KEY=VALUE sets any importer property, e.g. an AI_CONFIG_IMPORT_* key of\n"
+        " <assimp/config.h> or <assimp_gameformats/GameFormats.h>: use the key's string, as in\n"
+        " --set IMPORT_PSK_SCALE=0.01 or --set PP_SLM_TRIANGLE_LIMIT=5000. The value is stored\n"
+        " as a string and, when it reads as one, also as an integer and a float, so that\n"
+        " integer, boolean (true/false, yes/no, on/off, 1/0), float and string properties all\n"
+        " see it. --anim FILE sets IMPORT_GAMEFORMATS_ANIM_FILES after every --set.\n\n");
+
+    std::printf(" formats added by assimp-gameformats %s:\n", Version());
+    const std::vector<FormatInfo> formats = ListFormats();
+    if (formats.empty()) {
+        std::printf("    (none registered in this build)\n");
+    }
+    for (const FormatInfo &format : formats) {
+        std::printf("    %-28s %s\n", format.name.c_str(), format.extensions.c_str());
+        PrintWrapped(format.description, "        ");
+    }
+    std::printf("\n Every stock Assimp format is available as well; see 'assimp listext' and\n"
+                " 'assimp listexport'.\n");
+    return kSuccess;
+}
+
+} // namespace agf::cli

@@ -1,0 +1,43 @@
+/** @file ExitCodes.h
+ *  The exit codes of the `assimp` command, and the one-line error report on stderr.
+ *
+ *  The numbers are those of Assimp's own command-line tool, so that scripts that test for them
+ *  keep working.
+ */
+#pragma once
+
+#include <string>
+
+namespace agf::cli {
+
+enum ExitCode : int {
+    kSuccess = 0,
+    kInvalidArguments = 1,
+    kUnrecognizedCommand = 2,
+    kFailedToLoadInputFile = 3,
+    kFailedToOpenOutputFile = 4,
+    kNoFileFormatSpecified = 5,
+    kUnknownFileFormat = 6,
+    kNoFileExtensionSpecified = 7,
+    kUnknownFileExtension = 8,
+    kExceptionWasRaised = 9,
+    // `export` starts its own codes where the common ones end.
+    kExportFailedToImport = 10,
+    kExportFailedToExport = 11,
+    // `info` uses the same first free number for its own error.
+    kInfoInvalidCombinationOfArguments = 10,
+    // The stock tool returns -23 when it cannot guess the output format; the shell sees 233.
+    kExportCannotGuessFormat = 233,
+};
+
+/** `text` with line breaks turned into spaces and trailing blanks removed. */
+std::string OneLine(std::string text);
+
+/** Prints "assimp: <message>" as one line on stderr (line breaks inside `message` become
+ *  spaces, so that a multi-line importer error still makes one line). */
+void ReportError(const std::string &message);
+
+/** Prints "assimp: warning: <message>" as one line on stderr. */
+void ReportWarning(const std::string &message);
+
+} // namespace agf::cli

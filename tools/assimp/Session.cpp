@@ -1,0 +1,166 @@
+/** @file Session.cpp */
+#include "Session.h"
+
+#include "ExitCodes.h"
+#include "PropertySettings.h"
+#include "TerminalProgress.h"
+
+#include <assimp_gameformats/GameFormats.h>
+
+#include <assimp/DefaultLogger.hpp>
+#include <assimp/scene.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+
+namespace agf::cli {
+
+namespace {
+
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+} // namespace
+
+Session::Session(const ImportOptions &options) : mOptions(options) {
+    RegisterImporters(mImporter);
+    RegisterExporters(mExporter);
+    // As the stock tool does: the log then reports how long each step took.
+    mImporter.SetPropertyBool("GLOB_MEASURE_TIME", true);
+    if (mOptions.wantsLogger()) {
+        StartLog();
+    }
+}
+
+Session::~Session() {
+    if (mOwnsLogger) {
+        Assimp::DefaultLogger::kill();
+    }
+}
+
+void Session::StartLog() {
+    unsigned int streams = 0;
+    if (!mOptions.logFile.empty()) {
+        streams |= aiDefaultLogStream_FILE;
+    }
+    if (mOptions.showLog) {
+        streams |= aiDefaultLogStream_STDERR;
+    }
+    const Assimp::Logger::LogSeverity severity =
+        mOptions.verbose ? Assimp::Logger::VERBOSE : Assimp::Logger::NORMAL;
+    Assimp::DefaultLogger::create(mOptions.logFile.empty() ? nullptr : mOptions.logFile.c_str(),
+                                  severity, streams);
+    mOwnsLogger = true;
+    std::printf("\nAttaching log stream   ...           OK\n");
+}
+
+bool Session::ApplyAnimationFiles(const std::string &modelPath) {
+    if (mOptions.animationFiles.empty()) {
+        return true;
+    }
+    // The importer resolves relative names against the model's folder; on the command line
+    // they are relative to the current folder, so pass absolute paths.
+    std::string joined;
+    for (const std::string &file : mOptions.animationFiles) {
+        std::error_code error;
+        const std::filesystem::path absolute = std::filesystem::absolute(file, error);
+        if (error || !std::filesystem::is_regular_file(absolute, error)) {
+            ReportError("cannot import " + modelPath + ": animation file " + file +
+                        " does not exist or is not a file");
+            return false;
+        }
+        const std::string text = absolute.string();
+        if (text.find_first_of(";\n") != std::string::npos) {
+            ReportError("cannot import " + modelPath + ": animation file name " + file +
+                        " contains ';' or a line break, which separate the list of files");
+            return false;
+        }
+        joined += (joined.empty() ? "" : ";") + text;
+    }
+    mImporter.SetPropertyString(AI_CONFIG_IMPORT_GAMEFORMATS_ANIM_FILES, joined);
+    return true;
+}
+
+const aiScene *Session::Import(const std::string &path) {
+    std::printf("Launching asset import ...           OK\n");
+    if (!mImporter.ValidateFlags(mOptions.postProcessing)) {
+        ReportError("cannot import " + path + ": unsupported combination of post-processing flags");
+        return nullptr;
+    }
+    std::printf("Validating postprocessing flags ...  OK\n");
+
+    for (const PropertySetting &setting : mOptions.properties) {
+        ApplyPropertySetting(mImporter, setting);
+    }
+    if (!ApplyAnimationFiles(path)) {
+        return nullptr;
+    }
+
+    TerminalProgress *progress = nullptr;
+    if (TerminalProgress::StderrIsTerminal() && !mOptions.showLog) {
+        progress = new TerminalProgress("importing " + path, mOptions.postProcessing != 0);
+        mImporter.SetProgressHandler(progress); // the Importer deletes it
+    }
+    std::fflush(stdout);
+
+    const auto start = std::chrono::steady_clock::now();
+    const aiScene *scene = mImporter.ReadFile(path, mOptions.postProcessing);
+    if (progress != nullptr) {
+        progress->Finish();
+    }
+    if (scene == nullptr) {
+        ReportError("cannot import " + path + ": " + OneLine(mImporter.GetErrorString()));
+        return nullptr;
+    }
+    std::printf("Importing file ...                   OK \n   import took approx. %.5f seconds\n\n",
+                SecondsSince(start));
+    if (!mOptions.animationFiles.empty() && scene->mNumAnimations == 0) {
+        // Only importers with a skeleton read the animation files, and they skip files whose
+        // bones do not fit; without this line that would go unnoticed.
+        ReportWarning("--anim was given, but " + path +
+                      " was imported without animations: its format does not take animation "
+                      "files, or their bones do not match its skeleton (see -l)");
+    }
+    return scene;
+}
+
+bool Session::Export(const aiScene *scene, const std::string &formatId, const std::string &path) {
+    std::printf("Launching asset export ...           OK\n");
+
+    // The scene belongs to the Importer, which hands it out as const, but its nodes are not
+    // const objects: rotating the root in place is what the stock tool does too.
+    if (mOptions.rotation != aiVector3D(0, 0, 0)) {
+        aiMatrix4x4 rx, ry, rz;
+        aiMatrix4x4::RotationX(mOptions.rotation.x, rx);
+        aiMatrix4x4::RotationY(mOptions.rotation.y, ry);
+        aiMatrix4x4::RotationZ(mOptions.rotation.z, rz);
+        aiMatrix4x4 &root = scene->mRootNode->mTransformation;
+        root = root * rx * ry * rz;
+    }
+
+    TerminalProgress *progress = nullptr;
+    if (TerminalProgress::StderrIsTerminal() && !mOptions.showLog) {
+        progress = new TerminalProgress("exporting " + path, false);
+        mExporter.SetProgressHandler(progress); // the Exporter deletes it
+    }
+    std::fflush(stdout);
+
+    const auto start = std::chrono::steady_clock::now();
+    const aiReturn result = mExporter.Export(scene, formatId, path);
+    if (progress != nullptr) {
+        progress->Finish();
+    }
+    if (result != aiReturn_SUCCESS) {
+        const char *error = mExporter.GetErrorString();
+        ReportError("cannot export " + path + " as " + formatId + ": " +
+                    OneLine(error != nullptr && *error != '\0' ? error : "the exporter failed"));
+        return false;
+    }
+    std::printf("Exporting file ...                   OK \n   export took approx. %.5f seconds\n\n",
+                SecondsSince(start));
+    return true;
+}
+
+} // namespace agf::cli

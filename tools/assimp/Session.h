@@ -1,0 +1,47 @@
+/** @file Session.h
+ *  One run of an importing verb: an Importer and an Exporter with our formats registered, the
+ *  log the options ask for, progress on a terminal, and the one-line error reports.
+ */
+#pragma once
+
+#include "CommandLine.h"
+
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
+
+#include <string>
+
+struct aiScene;
+
+namespace agf::cli {
+
+class Session {
+public:
+    explicit Session(const ImportOptions &options);
+    ~Session();
+    Session(const Session &) = delete;
+    Session &operator=(const Session &) = delete;
+
+    /** Imports `path` with the options' post-processing, properties and animation files.
+     *  On failure prints one line on stderr and returns nullptr. The scene belongs to the
+     *  session's Importer. */
+    const aiScene *Import(const std::string &path);
+
+    /** Exports with the given format id, after the options' root rotation. On failure prints
+     *  one line on stderr and returns false. */
+    bool Export(const aiScene *scene, const std::string &formatId, const std::string &path);
+
+    Assimp::Importer &importer() { return mImporter; }
+    Assimp::Exporter &exporter() { return mExporter; }
+
+private:
+    void StartLog();
+    bool ApplyAnimationFiles(const std::string &modelPath);
+
+    const ImportOptions &mOptions;
+    Assimp::Importer mImporter;
+    Assimp::Exporter mExporter;
+    bool mOwnsLogger = false;
+};
+
+} // namespace agf::cli
