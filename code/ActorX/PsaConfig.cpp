@@ -1,30 +1,13 @@
 /** @file PsaConfig.cpp */
 #include "PsaConfig.h"
 
+#include "Common/StringHelpers.h"
+
 #include <cctype>
 
 namespace agf::actorx {
 
 namespace {
-
-std::string Trim(const std::string &text) {
-    size_t begin = 0;
-    size_t end = text.size();
-    while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) {
-        ++begin;
-    }
-    while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) {
-        --end;
-    }
-    return text.substr(begin, end - begin);
-}
-
-std::string Lower(std::string text) {
-    for (char &c : text) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return text;
-}
 
 // "<Sequence>.<bone>=<what>"; the sequence name may itself contain dots, so the bone index is
 // whatever follows the last dot before '='.

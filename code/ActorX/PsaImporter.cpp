@@ -104,19 +104,9 @@ std::vector<aiMatrix4x4> RestPoses(const AnimationSet &set) {
 } // namespace
 
 bool PsaImporter::CanRead(const std::string &file, Assimp::IOSystem *io, bool) const {
-    if (io == nullptr) {
-        return false;
-    }
-    std::vector<uint8_t> header;
-    std::unique_ptr<Assimp::IOStream> stream(io->Open(file, "rb"));
-    if (!stream) {
-        return false;
-    }
-    header.resize(kChunkHeaderSize);
-    if (stream->Read(header.data(), 1, header.size()) != header.size()) {
-        return false;
-    }
-    return IsPsa(header.data(), header.size()) || IsPsax(header.data(), header.size());
+    uint8_t header[kChunkHeaderSize];
+    const size_t read = ReadFileStart(io, file, header, sizeof header);
+    return IsPsa(header, read) || IsPsax(header, read);
 }
 
 const aiImporterDesc *PsaImporter::GetInfo() const {

@@ -38,24 +38,11 @@ const aiImporterDesc kDescription = {
     "psk pskx",
 };
 
-// Assimp's ReadFileFromMemory serves every name that starts with this prefix from the same
-// buffer, so there are no real siblings to look for.
-bool IsMemoryFile(const std::string &file) {
-    return file.compare(0, AI_MEMORYIO_MAGIC_FILENAME_LENGTH, AI_MEMORYIO_MAGIC_FILENAME) == 0;
-}
-
 } // namespace
 
 bool PskImporter::CanRead(const std::string &file, Assimp::IOSystem *io, bool) const {
-    if (io == nullptr) {
-        return false;
-    }
-    std::unique_ptr<Assimp::IOStream> stream(io->Open(file, "rb"));
-    if (!stream) {
-        return false;
-    }
     uint8_t header[actorx::kChunkHeaderSize];
-    const size_t read = stream->Read(header, 1, sizeof header);
+    const size_t read = ReadFileStart(io, file, header, sizeof header);
     return actorx::HasMagic(header, read, actorx::kMeshMagic);
 }
 

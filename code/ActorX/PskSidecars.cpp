@@ -4,6 +4,7 @@
 #include "PskSidecars.h"
 
 #include "Common/FileLoading.h"
+#include "Common/StringHelpers.h"
 #include "Common/TextEncoding.h"
 
 #include <assimp/IOSystem.hpp>
@@ -23,25 +24,6 @@ namespace {
 constexpr int kMaxAncestorLevels = 8;
 /** Sidecars are small text files; a bigger one is not what we are looking for. */
 constexpr size_t kMaxSidecarSize = 4u << 20;
-
-std::string Trim(const std::string &text) {
-    size_t begin = 0;
-    size_t end = text.size();
-    while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) {
-        ++begin;
-    }
-    while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) {
-        --end;
-    }
-    return text.substr(begin, end - begin);
-}
-
-std::string Lower(std::string text) {
-    for (char &c : text) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return text;
-}
 
 std::vector<std::string> Lines(const std::string &text) {
     std::vector<std::string> lines;

@@ -4,6 +4,7 @@
 #include "Common/Coordinates.h"
 #include "Common/FileLoading.h"
 #include "Common/SceneBuilder.h"
+#include "Common/StringHelpers.h"
 #include "PswHeightmap.h"
 #include "PswLandscape.h"
 #include "PswPaths.h"
@@ -33,12 +34,6 @@ constexpr float kSpotOuterConeDegrees = 44.0f;
 constexpr float kDegreesToRadians = 3.14159265358979f / 180.0f;
 // Terrain larger than this is not built: it bounds what a small hostile file can allocate.
 constexpr uint64_t kMaxTerrainVertices = uint64_t(1) << 24;
-
-std::string Lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
 
 // "/Game/Materials/M_Rock.M_Rock" -> "m_rock": the object name an override refers to.
 std::string MaterialBaseName(const std::string &material) {

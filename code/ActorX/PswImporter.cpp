@@ -38,22 +38,11 @@ const aiImporterDesc kDescription = {
     "psw",
 };
 
-bool IsMemoryFile(const std::string &file) {
-    return file.compare(0, AI_MEMORYIO_MAGIC_FILENAME_LENGTH, AI_MEMORYIO_MAGIC_FILENAME) == 0;
-}
-
 } // namespace
 
 bool PswImporter::CanRead(const std::string &file, Assimp::IOSystem *io, bool) const {
-    if (io == nullptr) {
-        return false;
-    }
-    std::unique_ptr<Assimp::IOStream> stream(io->Open(file, "rb"));
-    if (!stream) {
-        return false;
-    }
     uint8_t header[actorx::kChunkHeaderSize];
-    const size_t read = stream->Read(header, 1, sizeof header);
+    const size_t read = ReadFileStart(io, file, header, sizeof header);
     return actorx::HasMagic(header, read, actorx::kWorldMagic);
 }
 

@@ -5,6 +5,7 @@
 
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
+#include <assimp/MemoryIOWrapper.h>
 
 #include <memory>
 
@@ -19,7 +20,9 @@ void ReadStream(Assimp::IOStream &stream, const std::string &path, std::vector<u
     }
 }
 
-size_t LastSeparator(const std::string &path) { return path.find_last_of("/\\"); }
+size_t LastSeparator(const std::string &path) {
+    return path.find_last_of("/\\");
+}
 } // namespace
 
 std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path) {
@@ -43,6 +46,18 @@ bool ReadFileIfExists(Assimp::IOSystem *io, const std::string &path, std::vector
     }
     ReadStream(*stream, path, out);
     return true;
+}
+
+size_t ReadFileStart(Assimp::IOSystem *io, const std::string &path, uint8_t *buffer, size_t size) {
+    if (io == nullptr) {
+        return 0;
+    }
+    std::unique_ptr<Assimp::IOStream> stream(io->Open(path, "rb"));
+    return stream ? stream->Read(buffer, 1, size) : 0;
+}
+
+bool IsMemoryFile(const std::string &path) {
+    return path.compare(0, AI_MEMORYIO_MAGIC_FILENAME_LENGTH, AI_MEMORYIO_MAGIC_FILENAME) == 0;
 }
 
 std::string DirectoryOf(const std::string &path) {

@@ -19,6 +19,14 @@ std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path
 /** Reads a whole file if it exists; returns false (and leaves `out` empty) otherwise. */
 bool ReadFileIfExists(Assimp::IOSystem *io, const std::string &path, std::vector<uint8_t> &out);
 
+/** Reads up to `size` bytes from the start of a file, for CanRead's signature checks.
+ *  Returns how many bytes were read: 0 when the file cannot be opened. */
+size_t ReadFileStart(Assimp::IOSystem *io, const std::string &path, uint8_t *buffer, size_t size);
+
+/** True for the names Importer::ReadFileFromMemory serves from its one buffer: such a file has
+ *  no real siblings (sidecars, animations, assets) to look for. */
+bool IsMemoryFile(const std::string &path);
+
 /** The folder part of a path, with its trailing separator ("" when there is none). */
 std::string DirectoryOf(const std::string &path);
 

@@ -2,6 +2,7 @@
 #include "ModelCfgParser.h"
 
 #include "Common/ImportError.h"
+#include "Common/StringHelpers.h"
 
 #include <algorithm>
 #include <cctype>
@@ -13,12 +14,6 @@ namespace {
 
 constexpr size_t kMaxClassDepth = 64;
 constexpr size_t kMaxInheritanceDepth = 64;
-
-std::string Lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
 
 bool SameName(const std::string &a, const std::string &b) {
     return Lower(a) == Lower(b);

@@ -5,6 +5,7 @@
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
 #include "Common/SceneBuilder.h"
+#include "Common/StringHelpers.h"
 #include "Common/TextEncoding.h"
 #include "P3dResolution.h"
 
@@ -77,12 +78,6 @@ aiMatrix4x4 ToAssimpTransform(const std::array<Vec3, 4> &rows) {
 }
 
 // ---- Text helpers -----------------------------------------------------------------------------
-
-std::string Lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
 
 /** "0-3,7,9-12" for a sorted index list. */
 std::string Ranges(const std::vector<uint32_t> &sorted) {

@@ -100,18 +100,9 @@ Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName) {
 }
 
 bool P3dImporter::CanRead(const std::string &file, Assimp::IOSystem *io, bool) const {
-    if (io == nullptr) {
-        return false;
-    }
-    std::unique_ptr<Assimp::IOStream> stream(io->Open(file, "rb"));
-    if (!stream) {
-        return false;
-    }
     uint8_t head[4] = {0, 0, 0, 0};
-    if (stream->Read(head, 1, 4) != 4) {
-        return false;
-    }
-    return DetectSignature(head, 4) != Signature::None;
+    return ReadFileStart(io, file, head, sizeof head) == sizeof head &&
+           DetectSignature(head, sizeof head) != Signature::None;
 }
 
 const aiImporterDesc *P3dImporter::GetInfo() const {

@@ -1,6 +1,8 @@
 /** @file P3dResolution.cpp */
 #include "P3dResolution.h"
 
+#include "Common/StringHelpers.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -54,24 +56,6 @@ std::string Number(double value) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%g", value);
     return buffer;
-}
-
-std::string Trim(const std::string &text) {
-    size_t begin = 0;
-    size_t end = text.size();
-    while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) {
-        ++begin;
-    }
-    while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) {
-        --end;
-    }
-    return text.substr(begin, end - begin);
-}
-
-std::string Lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
 }
 
 } // namespace

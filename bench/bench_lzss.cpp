@@ -1,0 +1,53 @@
+// Decoding speed of BI's LZSS (P3D ODOL arrays), in MB/s of output. The input is mesh-like
+// data (float positions on a grid, repeated normals and small indices) compressed by the
+// test-model generator's compressor, so the mix of literals and back-references resembles a
+// real ODOL array rather than a best or worst case.
+#include "P3D/Lzss.h"
+#include "P3dWriters.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <vector>
+
+namespace {
+
+std::vector<uint8_t> MeshLikeData(size_t vertexCount) {
+    std::vector<uint8_t> data;
+    data.reserve(vertexCount * 28);
+    auto put = [&data](const void *value, size_t size) {
+        const auto *bytes = static_cast<const uint8_t *>(value);
+        data.insert(data.end(), bytes, bytes + size);
+    };
+    for (size_t v = 0; v < vertexCount; ++v) {
+        const float position[3] = {float(v % 256) * 0.25f, float(v / 256 % 256) * 0.25f,
+                                   float(v % 7) * 0.01f};
+        const float normal[3] = {0.0f, 1.0f, 0.0f};
+        const uint32_t index = static_cast<uint32_t>(v / 3);
+        put(position, sizeof position);
+        put(normal, sizeof normal);
+        put(&index, sizeof index);
+    }
+    return data;
+}
+
+void LzssDecodeMeshData(benchmark::State &state) {
+    const std::vector<uint8_t> original = MeshLikeData(static_cast<size_t>(state.range(0)));
+    const std::vector<uint8_t> compressed = agf::testgen::p3d::LzssCompress(original);
+    std::vector<uint8_t> output;
+    for (auto _ : state) {
+        agf::BinaryReader reader(compressed.data(), compressed.size(), "bench.lzss");
+        agf::p3d::LzssDecode(reader, original.size(), output);
+        benchmark::DoNotOptimize(output.data());
+    }
+    if (output != original) {
+        state.SkipWithError("decoded data differs from the original");
+    }
+    state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * original.size()));
+    state.counters["ratio"] = double(original.size()) / double(compressed.size());
+}
+BENCHMARK(LzssDecodeMeshData)->Arg(1 << 16)->Arg(1 << 19)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();
