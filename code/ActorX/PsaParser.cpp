@@ -9,10 +9,6 @@
 
 namespace agf::actorx {
 
-namespace {
-
-constexpr size_t kNameFieldSize = 64;
-
 PsaVector ReadVector(BinaryReader &reader) {
     PsaVector v;
     v.x = reader.f32();
@@ -29,6 +25,10 @@ PsaQuaternion ReadQuaternion(BinaryReader &reader) {
     q.w = reader.f32();
     return q;
 }
+
+namespace {
+
+constexpr size_t kNameFieldSize = 64;
 
 const Chunk &RequireChunk(const ChunkList &chunks, const char *id, const std::string &fileName) {
     const Chunk *chunk = chunks.find(id);

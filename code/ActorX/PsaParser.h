@@ -44,4 +44,10 @@ PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName
 /** Parses a track id suffix "<sequence>:<bone>" (decimal, nothing else). */
 bool ParseTrackSuffix(const std::string &suffix, uint32_t &sequence, uint32_t &bone);
 
+/** Reads a float3 record field (x, y, z), shared by the PSA and PSAX parsers. */
+PsaVector ReadVector(BinaryReader &reader);
+
+/** Reads a quaternion stored as (x, y, z, w). */
+PsaQuaternion ReadQuaternion(BinaryReader &reader);
+
 } // namespace agf::actorx

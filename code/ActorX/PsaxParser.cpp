@@ -59,23 +59,6 @@ std::vector<Key> ReadTrackKeys(const Chunk &chunk, size_t recordSize, const std:
     return keys;
 }
 
-PsaVector ReadVector(BinaryReader &reader) {
-    PsaVector v;
-    v.x = reader.f32();
-    v.y = reader.f32();
-    v.z = reader.f32();
-    return v;
-}
-
-PsaQuaternion ReadQuaternion(BinaryReader &reader) {
-    PsaQuaternion q;
-    q.x = reader.f32();
-    q.y = reader.f32();
-    q.z = reader.f32();
-    q.w = reader.f32();
-    return q;
-}
-
 bool ParseDecimal(const std::string &text, uint32_t &value) {
     if (text.empty() || text.size() > 9) {
         return false;
