@@ -145,6 +145,28 @@ std::array<Vec3, 4> ReadMatrix43(BinaryReader &reader) {
     return rows;
 }
 
+void ReadPropertiesAndFrames(BinaryReader &reader, Lod &lod, const std::string &structurePrefix) {
+    reader.setStructure(structurePrefix + "named properties");
+    const size_t propertyCount = reader.checkedCount(reader.i32(), 2, "property");
+    for (size_t p = 0; p < propertyCount; ++p) {
+        std::string name = ReadAsciiz(reader);
+        std::string value = ReadAsciiz(reader);
+        lod.properties.emplace_back(std::move(name), std::move(value));
+    }
+    reader.setStructure(structurePrefix + "frames");
+    const size_t frameCount = reader.checkedCount(reader.i32(), 8, "frame");
+    for (size_t f = 0; f < frameCount; ++f) {
+        Frame frame;
+        frame.time = reader.f32();
+        const size_t points = reader.checkedCount(reader.i32(), 12, "frame point");
+        frame.positions.resize(points);
+        for (Vec3 &position : frame.positions) {
+            position = ReadVec3(reader);
+        }
+        lod.frames.push_back(std::move(frame));
+    }
+}
+
 std::string ToText(const Vec3 &v) {
     return std::to_string(v.x) + " " + std::to_string(v.y) + " " + std::to_string(v.z);
 }

@@ -51,6 +51,11 @@ void FillSelection(const BinaryReader &reader, Selection &selection, const Array
                    const ArrayBytes &vertices, const ArrayBytes &weights, size_t faceCount,
                    size_t vertexCount, std::vector<std::string> &warnings);
 
+/** Reads a LOD's named properties and animation frames, laid out alike in v7 and v40.
+ *  `structurePrefix` ("LOD 3 ") names the LOD in error messages. Counts are signed: a negative
+ *  or oversized one throws ImportError before anything is allocated. */
+void ReadPropertiesAndFrames(BinaryReader &reader, Lod &lod, const std::string &structurePrefix);
+
 /** Reads the 48-byte proxy matrix (three orientation rows and the position). */
 std::array<Vec3, 4> ReadMatrix43(BinaryReader &reader);
 

@@ -382,25 +382,7 @@ public:
             selectionVertices[s] = ReadCompressedArray(mReader, 2, "selected vertex");
             selectionWeights[s] = ReadCompressedArray(mReader, 1, "vertex weight");
         }
-        structure("named properties");
-        const size_t propertyCount = mReader.checkedCount(mReader.i32(), 2, "property");
-        for (size_t p = 0; p < propertyCount; ++p) {
-            std::string name = ReadAsciiz(mReader);
-            std::string value = ReadAsciiz(mReader);
-            lod.properties.emplace_back(std::move(name), std::move(value));
-        }
-        structure("frames");
-        const size_t frameCount = mReader.checkedCount(mReader.i32(), 8, "frame");
-        for (size_t f = 0; f < frameCount; ++f) {
-            Frame frame;
-            frame.time = mReader.f32();
-            const size_t points = mReader.checkedCount(mReader.i32(), 12, "frame point");
-            frame.positions.resize(points);
-            for (Vec3 &position : frame.positions) {
-                position = ReadVec3(mReader);
-            }
-            lod.frames.push_back(std::move(frame));
-        }
+        odol::ReadPropertiesAndFrames(mReader, lod, "LOD " + std::to_string(mIndex) + " ");
         structure("colours");
         mReader.skip(12); // colorTop, color, special
         mReader.u8();     // vertexBoneRefIsSimple
