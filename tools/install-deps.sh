@@ -10,6 +10,7 @@ packages=(
     libgtest-dev                   # GoogleTest, the test framework
     libbenchmark-dev               # Google Benchmark, for bench/
     libstb-dev                     # stb_image, decodes PSW landscape heightmaps (PNG)
+    zlib1g-dev                     # zlib, inflates Poser's gzip files (P2Z, CRZ)
 )
 
 missing=()
