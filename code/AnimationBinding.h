@@ -62,10 +62,10 @@ AnimationLoadRequest MakeAnimationLoadRequest(const Assimp::Importer *importer,
  *  units). A key list left empty takes the target node's rest value: the bone stays
  *  unanimated in that respect. */
 struct ChannelSource {
-    uint32_t bone = 0; ///< index into AnimationSet::boneNames
-    std::vector<aiVectorKey> positionKeys;
-    std::vector<aiQuatKey> rotationKeys;
-    std::vector<aiVectorKey> scalingKeys;
+    uint32_t bone = 0;                  ///< index into AnimationSet::boneNames
+    KeyArray<aiVectorKey> positionKeys; ///< KeyArray: handed to the aiNodeAnim, not copied
+    KeyArray<aiQuatKey> rotationKeys;
+    KeyArray<aiVectorKey> scalingKeys;
 };
 
 struct AnimationSource {

@@ -13,6 +13,7 @@
 #include "ActorX/ActorXImporters.h"
 #include "IdolFX/IdolFxImporters.h"
 #include "P3D/P3dImporters.h"
+#include "Poser/PoserImporters.h"
 
 namespace agf {
 
@@ -59,6 +60,12 @@ const std::vector<RegisteredFormat> &Formats() {
           "submeshes split on (position, UV) pairs, every frame an anim mesh, a morph "
           "animation"},
          &CreateAnbImporter},
+        {{"Poser pose and figure", "pz2 p2z cr2 crz",
+          "gzip (1F 8B) or text starting with '{ version'; Poser extension required",
+          "poses as an animation on the sibling (or configured) CR2 skeleton, else on a flat "
+          "approximate skeleton; figures: actor hierarchy, rotation orders, OBJ geometry bound "
+          "rigidly to the bones; morph and other dials as metadata"},
+         &CreatePoserImporter},
     };
     return formats;
 }
@@ -92,6 +99,8 @@ std::vector<FormatInfo> ListFormats() {
     return list;
 }
 
-const char *Version() { return AGF_VERSION; }
+const char *Version() {
+    return AGF_VERSION;
+}
 
 } // namespace agf

@@ -1,6 +1,9 @@
 /** @file TestSupport.cpp */
 #include "TestSupport.h"
 
+#include <sys/wait.h>
+
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 
@@ -25,6 +28,49 @@ std::filesystem::path ScratchDir(const std::string &name) {
     return dir;
 }
 
+std::string ReadText(const std::filesystem::path &path) {
+    const std::vector<uint8_t> bytes = ReadBytes(path);
+    return std::string(bytes.begin(), bytes.end());
+}
+
+void WriteText(const std::filesystem::path &path, const std::string &text) {
+    WriteBytes(path, std::vector<uint8_t>(text.begin(), text.end()));
+}
+
+ImportResult ImportValidated(const std::filesystem::path &path,
+                             const std::function<void(Assimp::Importer &)> &configure) {
+    ImportResult result;
+    result.importer = MakeImporter();
+    if (configure) {
+        configure(*result.importer);
+    }
+    result.scene = result.importer->ReadFile(path.string(), aiProcess_ValidateDataStructure);
+    if (result.scene == nullptr) {
+        result.error = result.importer->GetErrorString();
+    }
+    return result;
+}
+
+std::string ShellQuote(const std::string &text) {
+    std::string quoted = "'";
+    for (char c : text) {
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return quoted + "'";
+}
+
+CliResult RunCli(const std::filesystem::path &dir, const std::string &args) {
+    const std::string command = "cd " + ShellQuote(dir.string()) + " && " +
+                                ShellQuote(AGF_CLI_PATH) + " " + args +
+                                " >cli_stdout.txt 2>cli_stderr.txt </dev/null";
+    const int status = std::system(command.c_str());
+    CliResult result;
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = ReadText(dir / "cli_stdout.txt");
+    result.err = ReadText(dir / "cli_stderr.txt");
+    return result;
+}
+
 } // namespace agf::test
 
 #include <assimp/BaseImporter.h>
@@ -44,8 +90,7 @@ public:
         return GetExtension(file) == "agftest";
     }
     const aiImporterDesc *GetInfo() const override {
-        static const aiImporterDesc desc = {"agf test scene", "", "", "", 0, 0, 0, 0, 0,
-                                            "agftest"};
+        static const aiImporterDesc desc = {"agf test scene", "", "", "", 0, 0, 0, 0, 0, "agftest"};
         return &desc;
     }
     void InternReadFile(const std::string &, aiScene *scene, Assimp::IOSystem *) override {
@@ -58,8 +103,7 @@ private:
 
 } // namespace
 
-const aiScene *BuildAndValidate(Assimp::Importer &importer,
-                                std::function<void(aiScene *)> build) {
+const aiScene *BuildAndValidate(Assimp::Importer &importer, std::function<void(aiScene *)> build) {
     importer.RegisterLoader(new CallbackImporter(std::move(build)));
     static const char kPayload[] = "agf test scene";
     return importer.ReadFileFromMemory(kPayload, sizeof kPayload, aiProcess_ValidateDataStructure,

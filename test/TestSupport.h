@@ -20,10 +20,14 @@
 namespace agf::test {
 
 /** ../shared/samples next to the project (third-party files; may be missing). */
-inline std::filesystem::path SamplesDir() { return AGF_SAMPLES_DIR; }
+inline std::filesystem::path SamplesDir() {
+    return AGF_SAMPLES_DIR;
+}
 
 /** The project's own test_models/ folder. */
-inline std::filesystem::path TestModelsDir() { return AGF_TEST_MODELS_DIR; }
+inline std::filesystem::path TestModelsDir() {
+    return AGF_TEST_MODELS_DIR;
+}
 
 /** The path of a sample, or an empty path when the samples are not present. */
 inline std::filesystem::path SamplePath(const std::string &relative) {
@@ -54,6 +58,38 @@ void WriteBytes(const std::filesystem::path &path, const std::vector<uint8_t> &b
 /** A fresh, empty scratch folder for one test, under the build tree. */
 std::filesystem::path ScratchDir(const std::string &name);
 
+/** Reads a whole file as text. */
+std::string ReadText(const std::filesystem::path &path);
+
+/** Writes text to a file, creating folders. */
+void WriteText(const std::filesystem::path &path, const std::string &text);
+
+/** An import, its Importer (which owns the scene) and the error when it failed. */
+struct ImportResult {
+    std::unique_ptr<Assimp::Importer> importer;
+    const aiScene *scene = nullptr;
+    std::string error;
+};
+
+/** Imports a file with our importers and aiProcess_ValidateDataStructure; `configure` may set
+ *  properties first. */
+ImportResult ImportValidated(const std::filesystem::path &path,
+                             const std::function<void(Assimp::Importer &)> &configure = {});
+
+/** What a run of the `assimp` command printed. */
+struct CliResult {
+    int exitCode = -1;
+    std::string out;
+    std::string err;
+};
+
+/** Quotes text for the POSIX shell. */
+std::string ShellQuote(const std::string &text);
+
+/** Runs the `assimp` command (AGF_CLI_PATH) with `args` (already shell-quoted where needed) in
+ *  `dir`, stdout and stderr going to files in `dir` so that neither is a terminal. */
+CliResult RunCli(const std::filesystem::path &dir, const std::string &args);
+
 } // namespace agf::test
 
 namespace agf::test {
@@ -61,7 +97,6 @@ namespace agf::test {
 /** Runs Assimp's own validation (aiProcess_ValidateDataStructure) on a scene that `build`
  *  fills in, by importing it through a tiny in-memory importer. Returns the validated scene
  *  (owned by `importer`), or nullptr with importer.GetErrorString() set. */
-const aiScene *BuildAndValidate(Assimp::Importer &importer,
-                                std::function<void(aiScene *)> build);
+const aiScene *BuildAndValidate(Assimp::Importer &importer, std::function<void(aiScene *)> build);
 
 } // namespace agf::test

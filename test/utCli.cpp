@@ -18,40 +18,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliResult {
-    int exitCode = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string ReadText(const fs::path &path) {
-    const std::vector<uint8_t> bytes = agf::test::ReadBytes(path);
-    return std::string(bytes.begin(), bytes.end());
-}
-
-void WriteText(const fs::path &path, const std::string &text) {
-    agf::test::WriteBytes(path, std::vector<uint8_t>(text.begin(), text.end()));
-}
-
-std::string Quote(const std::string &text) {
-    std::string quoted = "'";
-    for (char c : text) {
-        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    }
-    return quoted + "'";
-}
-
-// Runs `assimp <args>` in `dir`, stdout and stderr going to files (so neither is a terminal).
-CliResult RunCli(const fs::path &dir, const std::string &args) {
-    const std::string command = "cd " + Quote(dir.string()) + " && " + Quote(AGF_CLI_PATH) + " " +
-                                args + " >cli_stdout.txt 2>cli_stderr.txt </dev/null";
-    const int status = std::system(command.c_str());
-    CliResult result;
-    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = ReadText(dir / "cli_stdout.txt");
-    result.err = ReadText(dir / "cli_stderr.txt");
-    return result;
-}
+using agf::test::CliResult;
+using agf::test::ReadText;
+using agf::test::RunCli;
+using agf::test::ShellQuote;
+using agf::test::WriteText;
 
 std::vector<std::string> Lines(const std::string &text) {
     std::vector<std::string> lines;
@@ -606,11 +577,11 @@ TEST(Cli, ProgressIsDrawnOnlyOnATerminal) {
     }
     // `script` runs the command on a pseudo-terminal and copies what it shows into a file.
     // An export (no post-processing) and an info (the full preset), both shown to 100%.
-    const std::string cli = Quote(AGF_CLI_PATH);
+    const std::string cli = ShellQuote(AGF_CLI_PATH);
     const std::string inner =
         cli + " export octahedron.obj out.glb && " + cli + " info octahedron.obj -s";
-    const std::string command = "cd " + Quote(dir.string()) + " && script -qec " + Quote(inner) +
-                                " typescript.txt >/dev/null 2>&1 </dev/null";
+    const std::string command = "cd " + ShellQuote(dir.string()) + " && script -qec " +
+                                ShellQuote(inner) + " typescript.txt >/dev/null 2>&1 </dev/null";
     ASSERT_EQ(std::system(command.c_str()), 0);
     const std::string screen = ReadText(dir / "typescript.txt");
     const std::string imported = "importing octahedron.obj: 100%";
@@ -656,7 +627,7 @@ TEST(Cli, ExportsARealPskToFbxAndGlb) {
     const Counts expected = CountsOf(*source);
 
     for (const std::string name : {"suzanne.fbx", "suzanne.glb"}) {
-        const CliResult result = RunCli(dir, "export " + Quote(psk.string()) + " " + name);
+        const CliResult result = RunCli(dir, "export " + ShellQuote(psk.string()) + " " + name);
         ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
         Assimp::Importer reader;
         const aiScene *scene = Import(reader, dir / name);

@@ -36,8 +36,8 @@ std::string ErrorOf(const std::function<void()> &action) {
 // BinaryReader and ImportError
 
 TEST(BinaryReader, ReadsLittleEndianValues) {
-    const uint8_t bytes[] = {0x01, 0x34, 0x12, 0x78, 0x56, 0x34, 0x12, 0x00, 0x00, 0x80, 0x3F,
-                             0xFF, 0xFF, 0xFF, 0xFF};
+    const uint8_t bytes[] = {0x01, 0x34, 0x12, 0x78, 0x56, 0x34, 0x12, 0x00,
+                             0x00, 0x80, 0x3F, 0xFF, 0xFF, 0xFF, 0xFF};
     BinaryReader reader(bytes, sizeof bytes, "values.bin");
     EXPECT_EQ(reader.u8(), 0x01);
     EXPECT_EQ(reader.u16(), 0x1234);
@@ -134,9 +134,8 @@ TEST(Coordinates, MirroredRotationCommutesWithTheMirror) {
     std::mt19937 random(7);
     std::uniform_real_distribution<float> value(-1.0f, 1.0f);
     for (int i = 0; i < 50; ++i) {
-        const aiQuaternion q =
-            NormalizedOrIdentity(aiQuaternion(value(random), value(random), value(random),
-                                              value(random)));
+        const aiQuaternion q = NormalizedOrIdentity(
+            aiQuaternion(value(random), value(random), value(random), value(random)));
         const aiVector3D v(value(random), value(random), value(random));
         const aiVector3D viaMirror = MirrorY(q).Rotate(MirrorY(v));
         const aiVector3D expected = MirrorY(aiQuaternion(q).Rotate(v));
@@ -204,8 +203,8 @@ TEST(BuildNodeHierarchy, ParentsMayComeAfterChildren) {
     for (size_t i = 0; i < nodes.size(); ++i) {
         nodes[i].name = names[i];
         nodes[i].parent = parents[i];
-        nodes[i].local = aiMatrix4x4(aiVector3D(1, 1, 1), aiQuaternion(),
-                                     aiVector3D(float(i + 1), 0, 0));
+        nodes[i].local =
+            aiMatrix4x4(aiVector3D(1, 1, 1), aiQuaternion(), aiVector3D(float(i + 1), 0, 0));
     }
     aiNode top("top");
     const std::vector<aiNode *> built = BuildNodeHierarchy(nodes, &top, {"f", "s", 0});
@@ -225,8 +224,9 @@ TEST(BuildNodeHierarchy, RefusesCycles) {
     nodes[1].name = "a";
     nodes[2].name = "b";
     aiNode top("top");
-    const std::string message =
-        ErrorOf([&] { BuildNodeHierarchy(nodes, &top, {"cycle.psk", "REFSKELT", 400}); });
+    const std::string message = ErrorOf([&] {
+        BuildNodeHierarchy(nodes, &top, {"cycle.psk", "REFSKELT", 400});
+    });
     EXPECT_NE(message.find("cycle.psk: REFSKELT at byte 400"), std::string::npos) << message;
     EXPECT_NE(message.find("cycle"), std::string::npos);
     EXPECT_EQ(top.mNumChildren, 0u);
@@ -247,7 +247,9 @@ TEST(BuildNodeHierarchy, DepthIsBounded) {
         chain[i].parent = static_cast<int64_t>(i) - 1;
     }
     aiNode top("top");
-    EXPECT_NE(ErrorOf([&] { BuildNodeHierarchy(chain, &top, {"deep", "s", 0}); }).find("deeper"),
+    EXPECT_NE(ErrorOf([&] {
+                  BuildNodeHierarchy(chain, &top, {"deep", "s", 0});
+              }).find("deeper"),
               std::string::npos);
 }
 
@@ -287,7 +289,8 @@ MeshSource TwoQuads(std::vector<Triangle> &triangles) {
     }
     // Vertices 0, 3 fully on bone 0; 2, 5 on bone 1; 1, 4 half and half.
     source.influenceStart = {0, 1, 3, 4, 5, 7, 8};
-    source.influences = {{0, 1}, {0, 0.5f}, {1, 0.5f}, {1, 1}, {0, 1}, {0, 0.5f}, {1, 0.5f}, {1, 1}};
+    source.influences = {{0, 1}, {0, 0.5f}, {1, 0.5f}, {1, 1},
+                         {0, 1}, {0, 0.5f}, {1, 0.5f}, {1, 1}};
     MorphSource morph;
     morph.name = "raise";
     morph.vertices = {5};
@@ -355,9 +358,9 @@ TEST(BuildMeshesByMaterial, ResultPassesAssimpValidation) {
         parts.addMaterial(MakeMaterial("a", "a.png"));
         parts.addMaterial(MakeMaterial("b"));
         std::vector<std::unique_ptr<aiNodeAnim>> channels;
-        channels.push_back(MakeNodeAnim("right", {aiVectorKey(0, aiVector3D(1, 0, 0))},
-                                        {aiQuatKey(0, aiQuaternion()), aiQuatKey(2, aiQuaternion())},
-                                        {}));
+        channels.push_back(
+            MakeNodeAnim("right", {aiVectorKey(0, aiVector3D(1, 0, 0))},
+                         {aiQuatKey(0, aiQuaternion()), aiQuatKey(2, aiQuaternion())}, {}));
         parts.addAnimation(MakeAnimation("wave", 30, 2, std::move(channels)));
         SetNodeMeshes(target->mRootNode, indices);
         parts.moveInto(target);

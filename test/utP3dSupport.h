@@ -14,25 +14,12 @@
 
 namespace agf::test::p3d {
 
-struct ImportResult {
-    std::unique_ptr<Assimp::Importer> importer;
-    const aiScene *scene = nullptr;
-    std::string error;
-};
+using agf::test::ImportResult;
 
 /** Imports a file with validation; `configure` may set properties first. */
 inline ImportResult ImportP3d(const std::filesystem::path &path,
                               const std::function<void(Assimp::Importer &)> &configure = {}) {
-    ImportResult result;
-    result.importer = MakeImporter();
-    if (configure) {
-        configure(*result.importer);
-    }
-    result.scene = result.importer->ReadFile(path.string(), aiProcess_ValidateDataStructure);
-    if (result.scene == nullptr) {
-        result.error = result.importer->GetErrorString();
-    }
-    return result;
+    return ImportValidated(path, configure);
 }
 
 /** Imports bytes written to a scratch file named `name`. */

@@ -11,6 +11,8 @@ packages=(
     libbenchmark-dev               # Google Benchmark, for bench/
     libstb-dev                     # stb_image, decodes PSW landscape heightmaps (PNG)
     zlib1g-dev                     # zlib, inflates Poser's gzip files (P2Z, CRZ)
+    clang-14 libclang-rt-14-dev    # libFuzzer and its sanitizer runtimes, for the fuzz smoke
+                                   # (tools/run-fuzz.sh; gcc has no libFuzzer)
 )
 
 missing=()

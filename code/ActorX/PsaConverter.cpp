@@ -15,9 +15,14 @@ namespace agf::actorx {
 
 namespace {
 
+// Inline finiteness tests: these run for every key of files with millions of keys.
+bool Finite(const PsaVector &v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
 aiVector3D ToVector(const PsaVector &v, size_t &nonFinite) {
     const aiVector3D result(v.x, v.y, v.z);
-    if (!IsFinite(result)) {
+    if (!Finite(v)) {
         ++nonFinite;
         return aiVector3D();
     }
@@ -26,17 +31,23 @@ aiVector3D ToVector(const PsaVector &v, size_t &nonFinite) {
 
 aiVector3D ToScale(const PsaVector &v, size_t &nonFinite) {
     const aiVector3D result(v.x, v.y, v.z);
-    if (!IsFinite(result)) {
+    if (!Finite(v)) {
         ++nonFinite;
         return aiVector3D(1, 1, 1);
     }
     return result;
 }
 
-// Specs 3.2: the root's rotation is stored as is, every other bone's conjugated.
+// Specs 3.2: the root's rotation is stored as is, every other bone's conjugated. Runs per key:
+// a finite quaternion of length 1 (what writers store) skips the square root and the division.
 aiQuaternion ToRotation(const PsaQuaternion &q, bool storedAsIs) {
     const aiQuaternion stored = QuaternionXYZW(q.x, q.y, q.z, q.w);
-    return NormalizedOrIdentity(storedAsIs ? stored : Conjugate(stored));
+    const aiQuaternion rotation = storedAsIs ? stored : Conjugate(stored);
+    const float lengthSquared = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+    if (std::fabs(lengthSquared - 1.0f) <= 1e-6f) { // false for NaN and infinities too
+        return rotation;
+    }
+    return NormalizedOrIdentity(rotation);
 }
 
 bool EqualsIgnoringCase(const std::string &a, const std::string &b) {
@@ -135,7 +146,6 @@ AnimationSet ConvertPsa(const PsaFile &file, const PsaConfig *config, const std:
         animation.ticksPerSecond = RateOrFallback(sequence.animRate, sequence.name, fileName);
         animation.duration = static_cast<double>(frames);
         animation.channels.resize(boneCount);
-        const size_t firstKey = static_cast<size_t>(file.sequenceStart[s]) * boneCount;
         for (size_t b = 0; b < boneCount; ++b) {
             ChannelSource &channel = animation.channels[b];
             channel.bone = static_cast<uint32_t>(b);
@@ -144,14 +154,26 @@ AnimationSet ConvertPsa(const PsaFile &file, const PsaConfig *config, const std:
             if (withScale) {
                 channel.scalingKeys.resize(frames);
             }
-            for (size_t f = 0; f < frames; ++f) {
-                const size_t k = firstKey + f * boneCount + b;
-                const double time = static_cast<double>(f);
-                const PsaKey &key = file.keys[k];
-                channel.positionKeys[f] = aiVectorKey(time, ToVector(key.position, nonFinite));
-                channel.rotationKeys[f] = aiQuatKey(time, ToRotation(key.orientation, b == 0));
+        }
+        // Frame by frame, in file order: the records are read once, front to back, and each
+        // channel's key arrays are written front to back.
+        const size_t firstKey = static_cast<size_t>(file.sequenceStart[s]) * boneCount;
+        for (size_t f = 0; f < frames; ++f) {
+            const double time = static_cast<double>(f);
+            const size_t frameKey = firstKey + f * boneCount;
+            for (size_t b = 0; b < boneCount; ++b) {
+                const size_t k = frameKey + b;
+                ChannelSource &channel = animation.channels[b];
+                const PsaVector position{file.keys.field(k, 0), file.keys.field(k, 1),
+                                         file.keys.field(k, 2)};
+                const PsaQuaternion rotation{file.keys.field(k, 3), file.keys.field(k, 4),
+                                             file.keys.field(k, 5), file.keys.field(k, 6)};
+                channel.positionKeys[f] = aiVectorKey(time, ToVector(position, nonFinite));
+                channel.rotationKeys[f] = aiQuatKey(time, ToRotation(rotation, b == 0));
                 if (withScale) {
-                    channel.scalingKeys[f] = aiVectorKey(time, ToScale(file.scales[k], nonFinite));
+                    const PsaVector scale{file.scales.field(k, 0), file.scales.field(k, 1),
+                                          file.scales.field(k, 2)};
+                    channel.scalingKeys[f] = aiVectorKey(time, ToScale(scale, nonFinite));
                 }
             }
         }
@@ -172,16 +194,19 @@ namespace {
 
 // Sparse keys: drop the ones with a negative or non-finite time, order by time (the writer
 // orders them, but nothing in the format promises it), return the largest time.
-template <typename Key> void SortByTime(std::vector<Key> &keys, size_t &dropped) {
+template <typename Key> void SortByTime(KeyArray<Key> &keys, size_t &dropped) {
     const auto bad = [](const Key &key) { return !std::isfinite(key.mTime) || key.mTime < 0; };
     const size_t before = keys.size();
     keys.erase(std::remove_if(keys.begin(), keys.end(), bad), keys.end());
     dropped += before - keys.size();
-    std::stable_sort(keys.begin(), keys.end(),
-                     [](const Key &a, const Key &b) { return a.mTime < b.mTime; });
+    const auto earlier = [](const Key &a, const Key &b) { return a.mTime < b.mTime; };
+    // Writers store keys in order: check in one pass before paying for a sort.
+    if (!std::is_sorted(keys.begin(), keys.end(), earlier)) {
+        std::stable_sort(keys.begin(), keys.end(), earlier);
+    }
 }
 
-template <typename Key> double LastTime(const std::vector<Key> &keys) {
+template <typename Key> double LastTime(const KeyArray<Key> &keys) {
     return keys.empty() ? 0.0 : keys.back().mTime;
 }
 
@@ -204,6 +229,9 @@ AnimationSet ConvertPsax(const PsaxFile &file, bool oldRoot, const std::string &
         const PsaxTrack &track = entry.second;
         ChannelSource channel;
         channel.bone = b;
+        channel.positionKeys.reserve(track.positions.size());
+        channel.scalingKeys.reserve(track.scales.size());
+        channel.rotationKeys.reserve(track.rotations.size());
         for (const PsaxVectorKey &key : track.positions) {
             channel.positionKeys.emplace_back(key.time, ToVector(key.value, nonFinite));
         }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <string>
 #include <utility>
@@ -42,10 +43,25 @@ struct PsaSequence {
     uint64_t recordOffset = 0; ///< for messages
 };
 
-/** One ANIMKEYS record without its Time field (always ignored). */
-struct PsaKey {
-    PsaVector position;
-    PsaQuaternion orientation;
+/** ANIMKEYS and SCALEKEYS records left where they are, in the file buffer: they are the bulk of
+ *  the file, and the converter reads each once, so copying them into structs first would be a
+ *  second pass over the file for nothing. Valid as long as the buffer given to ParsePsa. */
+struct PsaRecordView {
+    const uint8_t *records = nullptr; ///< the first record, inside the file buffer
+    size_t stride = 0;                ///< on-disk record size (>= the known fields)
+    size_t count = 0;
+
+    size_t size() const { return count; }
+    bool empty() const { return count == 0; }
+    /** Float `field` (0-based) of record `index`: an unaligned little-endian load. */
+    float field(size_t index, size_t fieldIndex) const {
+        const uint8_t *p = records + index * stride + fieldIndex * 4;
+        const uint32_t bits = uint32_t(p[0]) | (uint32_t(p[1]) << 8) | (uint32_t(p[2]) << 16) |
+                              (uint32_t(p[3]) << 24);
+        float value;
+        std::memcpy(&value, &bits, sizeof value);
+        return value;
+    }
 };
 
 /** A whole PSA file. */
@@ -53,9 +69,12 @@ struct PsaFile {
     int32_t typeFlag = 0;
     std::vector<PsaBone> bones;
     std::vector<PsaSequence> sequences;
-    std::vector<PsaKey> keys;
-    /** SCALEKEYS values when the chunk's count equals the key count; empty otherwise. */
-    std::vector<PsaVector> scales;
+    /** ANIMKEYS records: position x, y, z then quaternion x, y, z, w (fields 0 to 6); the
+     *  Time field after them is always ignored. */
+    PsaRecordView keys;
+    /** SCALEKEYS records (x, y, z) when the chunk's count equals the key count; empty
+     *  otherwise. */
+    PsaRecordView scales;
     /** First frame of every sequence in `keys` (FirstRawFrame, or recomputed when the file has
      *  CUE4Parse's FirstRawFrame bug). */
     std::vector<uint64_t> sequenceStart;

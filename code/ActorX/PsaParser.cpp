@@ -175,17 +175,7 @@ PsaFile ParsePsa(const uint8_t *data, size_t size, const std::string &fileName) 
     BinaryReader keys = ChunkReader(keyChunk, fileName);
     const size_t keyCount =
         keys.checkedCount(static_cast<int64_t>(keyChunk.recordCount), keyStride, "ANIMKEYS");
-    file.keys.resize(keyCount);
-    for (size_t k = 0; k < keyCount; ++k) {
-        // Unaligned little-endian loads straight from the view: this loop carries the bulk of
-        // the file, and the chunk length was checked above.
-        const uint8_t *record = keyChunk.payload + k * keyStride;
-        PsaKey &key = file.keys[k];
-        key.position = {BinaryReader::LoadF32(record), BinaryReader::LoadF32(record + 4),
-                        BinaryReader::LoadF32(record + 8)};
-        key.orientation = {BinaryReader::LoadF32(record + 12), BinaryReader::LoadF32(record + 16),
-                           BinaryReader::LoadF32(record + 20), BinaryReader::LoadF32(record + 24)};
-    }
+    file.keys = PsaRecordView{keyChunk.payload, keyStride, keyCount};
 
     const uint64_t boneCount = file.bones.size();
     if (keyCount % boneCount != 0) {
@@ -205,12 +195,7 @@ PsaFile ParsePsa(const uint8_t *data, size_t size, const std::string &fileName) 
         } else {
             const size_t scaleStride =
                 CheckRecordSize(*scaleChunk, kPsaScaleKeyRecordSize, fileName);
-            file.scales.resize(keyCount);
-            for (size_t k = 0; k < keyCount; ++k) {
-                const uint8_t *record = scaleChunk->payload + k * scaleStride;
-                file.scales[k] = {BinaryReader::LoadF32(record), BinaryReader::LoadF32(record + 4),
-                                  BinaryReader::LoadF32(record + 8)};
-            }
+            file.scales = PsaRecordView{scaleChunk->payload, scaleStride, keyCount};
         }
     }
     return file;

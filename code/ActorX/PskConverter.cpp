@@ -35,6 +35,11 @@ constexpr size_t kMaxExtraUvSets = AI_MAX_NUMBER_OF_TEXTURECOORDS - 1;
 /** Weights of a point may sum to 1 within this before a file counts as unnormalised (2.8). */
 constexpr float kWeightSumTolerance = 1e-3f;
 
+/** Frees a vector's memory now rather than when the file struct goes. */
+template <typename T> void ReleaseVector(std::vector<T> &values) {
+    std::vector<T>().swap(values);
+}
+
 aiVector3D ToVector(const Vec3 &v) {
     return aiVector3D(v.x, v.y, v.z);
 }
@@ -42,6 +47,16 @@ aiVector3D ToVector(const Vec3 &v) {
 aiVector3D NormalizedOr(const aiVector3D &v, const aiVector3D &fallback) {
     const float length = v.Length();
     return length > 1e-20f && std::isfinite(length) ? v / length : fallback;
+}
+
+/** `sum` normalised; when it has no direction (opposite faces cancelled), the face's own normal,
+ *  and failing that +Z. The fallback is worked out only when needed: this runs per corner. */
+aiVector3D NormalizedOrFaceNormal(const aiVector3D &sum, const aiVector3D &faceNormal) {
+    const float length = sum.Length();
+    if (length > 1e-20f && std::isfinite(length)) {
+        return sum / length;
+    }
+    return NormalizedOr(faceNormal, aiVector3D(0, 0, 1));
 }
 
 /** FRotator (degrees; pitch about Y, yaw about Z, roll about X; R = Yaw * Pitch * Roll) to a
@@ -104,13 +119,15 @@ const char *PhysicsTypeName(const PhysicsShape &shape) {
 
 class Converter {
 public:
-    Converter(const PskFile &file, const std::string &fileName, const PskConvertOptions &options,
+    Converter(PskFile &file, const std::string &fileName, const PskConvertOptions &options,
               std::vector<std::string> &warnings)
-        : mFile(file), mFileName(fileName), mOptions(options), mWarnings(warnings) {}
+        : mFile(file), mFileName(fileName), mOptions(options), mWarnings(warnings),
+          mFaceCount(file.faces.size()) {}
 
     void run(aiScene *scene) {
         makeNames();
         buildVertices();
+        ReleaseVector(mFile.faces); // mTriangles holds what is needed from here on
         buildMaterials();
 
         auto root = std::make_unique<aiNode>(mRootName);
@@ -239,8 +256,6 @@ private:
         // Per point: the summed normal of each distinct mask, so that a corner's normal costs
         // one pass over the masks rather than over the faces.
         std::vector<std::pair<uint32_t, aiVector3D>> maskSums;
-        std::vector<std::vector<std::pair<aiVector3D, uint32_t>>> wedgeVertices(
-            mFile.wedges.size());
         std::vector<aiVector3D> cornerNormals(faceCount * 3);
         for (size_t p = 0; p < pointCount; ++p) {
             maskSums.clear();
@@ -276,8 +291,7 @@ private:
                         }
                     }
                 }
-                const aiVector3D normal =
-                    NormalizedOr(sum, NormalizedOr(faceNormals[f], aiVector3D(0, 0, 1)));
+                const aiVector3D normal = NormalizedOrFaceNormal(sum, faceNormals[f]);
                 for (int corner = 0; corner < 3; ++corner) {
                     if (mFile.wedges[mFile.faces[f].wedges[corner]].point == p) {
                         cornerNormals[f * 3 + static_cast<size_t>(corner)] = normal;
@@ -286,24 +300,33 @@ private:
             }
         }
 
+        // The vertices made for each wedge (one per distinct normal) as linked lists through
+        // flat arrays: a list per wedge would cost an allocation per wedge.
+        std::vector<uint32_t> firstVertexOfWedge(mFile.wedges.size(), kNone);
+        std::vector<uint32_t> nextVertexOfWedge;
+        mVertexWedge.reserve(mFile.wedges.size());
+        mVertexNormal.reserve(mFile.wedges.size());
+        nextVertexOfWedge.reserve(mFile.wedges.size());
         for (size_t f = 0; f < faceCount; ++f) {
             const Face &face = mFile.faces[f];
             uint32_t corners[3];
             for (int corner = 0; corner < 3; ++corner) {
                 const uint32_t wedge = face.wedges[corner];
                 const aiVector3D &normal = cornerNormals[f * 3 + static_cast<size_t>(corner)];
-                uint32_t vertex = kNone;
-                for (const auto &candidate : wedgeVertices[wedge]) {
-                    if (candidate.first == normal) {
-                        vertex = candidate.second;
-                        break;
-                    }
+                uint32_t previous = kNone;
+                uint32_t vertex = firstVertexOfWedge[wedge];
+                while (vertex != kNone && !(mVertexNormal[vertex] == normal)) {
+                    previous = vertex;
+                    vertex = nextVertexOfWedge[vertex];
                 }
                 if (vertex == kNone) {
+                    // Appended at the list's end, so that lookups keep first-made order.
                     vertex = static_cast<uint32_t>(mVertexWedge.size());
                     mVertexWedge.push_back(wedge);
                     mVertexNormal.push_back(normal);
-                    wedgeVertices[wedge].emplace_back(normal, vertex);
+                    nextVertexOfWedge.push_back(kNone);
+                    (previous == kNone ? firstVertexOfWedge[wedge] : nextVertexOfWedge[previous]) =
+                        vertex;
                 }
                 corners[corner] = vertex;
             }
@@ -375,46 +398,68 @@ private:
         if (mFile.weights.empty() || mFile.bones.empty()) {
             return;
         }
-        // Group by point, merging repeated (point, bone) pairs.
-        std::vector<std::vector<BoneInfluence>> byPoint(mFile.points.size());
+        // Group by point in compressed-row form (no list per point: a million points would
+        // mean a million allocations), merging repeated (point, bone) pairs.
+        const size_t pointCount = mFile.points.size();
+        std::vector<uint32_t> start(pointCount + 1, 0);
         for (const RawWeight &weight : mFile.weights) {
-            auto &list = byPoint[weight.point];
-            auto it = std::find_if(list.begin(), list.end(), [&](const BoneInfluence &entry) {
-                return entry.bone == weight.bone;
-            });
-            if (it == list.end()) {
-                list.push_back(BoneInfluence{weight.bone, weight.weight});
+            ++start[weight.point + 1];
+        }
+        for (size_t p = 0; p < pointCount; ++p) {
+            start[p + 1] += start[p];
+        }
+        std::vector<uint32_t> end(start.begin(), start.end() - 1);
+        std::vector<BoneInfluence> byPoint(mFile.weights.size());
+        for (const RawWeight &weight : mFile.weights) {
+            const uint32_t first = start[weight.point];
+            uint32_t &last = end[weight.point];
+            uint32_t k = first;
+            while (k < last && byPoint[k].bone != weight.bone) {
+                ++k;
+            }
+            if (k == last) {
+                byPoint[last++] = BoneInfluence{weight.bone, weight.weight};
             } else {
-                it->weight += weight.weight;
+                byPoint[k].weight += weight.weight;
             }
         }
         size_t unnormalised = 0;
-        for (auto &list : byPoint) {
+        for (size_t p = 0; p < pointCount; ++p) {
             double sum = 0;
-            for (const BoneInfluence &entry : list) {
-                sum += entry.weight;
+            for (uint32_t k = start[p]; k < end[p]; ++k) {
+                sum += byPoint[k].weight;
             }
-            if (list.empty() || !(sum > 0)) {
+            if (start[p] == end[p] || !(sum > 0)) {
                 continue;
             }
             if (std::fabs(sum - 1.0) > kWeightSumTolerance) {
                 ++unnormalised;
             }
-            for (BoneInfluence &entry : list) {
-                entry.weight = static_cast<float>(entry.weight / sum);
+            for (uint32_t k = start[p]; k < end[p]; ++k) {
+                byPoint[k].weight = static_cast<float>(byPoint[k].weight / sum);
             }
         }
         if (unnormalised != 0) {
             warn("RAWWEIGHTS: the weights of " + std::to_string(unnormalised) +
                  " points did not sum to 1; they were normalised");
         }
-        source.influenceStart.resize(mVertexWedge.size() + 1, 0);
-        for (size_t v = 0; v < mVertexWedge.size(); ++v) {
-            const auto &list = byPoint[mFile.wedges[mVertexWedge[v]].point];
-            source.influenceStart[v] = static_cast<uint32_t>(source.influences.size());
-            source.influences.insert(source.influences.end(), list.begin(), list.end());
+        const size_t vertexCount = mVertexWedge.size();
+        source.influenceStart.resize(vertexCount + 1, 0);
+        size_t total = 0;
+        for (size_t v = 0; v < vertexCount; ++v) {
+            const uint32_t point = mFile.wedges[mVertexWedge[v]].point;
+            total += end[point] - start[point];
         }
-        source.influenceStart.back() = static_cast<uint32_t>(source.influences.size());
+        source.influences.resize(total);
+        size_t next = 0;
+        for (size_t v = 0; v < vertexCount; ++v) {
+            const uint32_t point = mFile.wedges[mVertexWedge[v]].point;
+            source.influenceStart[v] = static_cast<uint32_t>(next);
+            std::copy(byPoint.begin() + start[point], byPoint.begin() + end[point],
+                      source.influences.begin() + static_cast<std::ptrdiff_t>(next));
+            next += end[point] - start[point];
+        }
+        source.influenceStart.back() = static_cast<uint32_t>(next);
     }
 
     void buildMorphs(MeshSource &source) {
@@ -498,7 +543,7 @@ private:
             source.positions[v] = ToVector(mFile.points[wedge.point]);
             uv0[v] = aiVector3D(wedge.u, FlipV(wedge.v), 0.0f);
         }
-        source.normals = mVertexNormal;
+        source.normals = std::move(mVertexNormal); // last use: moved, not copied
         source.uvSets.push_back(std::move(uv0));
         size_t extraSets = 0;
         for (const ExtraUvSet &set : mFile.extraUvs) {
@@ -529,6 +574,7 @@ private:
             }
         }
         buildInfluences(source);
+        ReleaseVector(mFile.weights);
         buildMorphs(source);
 
         auto meshes =
@@ -627,13 +673,13 @@ private:
         metadata.add(AGF_META_PSK_TYPE_FLAG, mFile.typeFlag);
         metadata.add(AGF_META_PSK_POINT_COUNT, uint64_t(mFile.points.size()));
         metadata.add(AGF_META_PSK_WEDGE_COUNT, uint64_t(mFile.wedges.size()));
-        metadata.add(AGF_META_PSK_FACE_COUNT, uint64_t(mFile.faces.size()));
+        metadata.add(AGF_META_PSK_FACE_COUNT, uint64_t(mFaceCount));
         metadata.add(AGF_META_PSK_BONE_COUNT, uint64_t(mFile.bones.size()));
         metadata.add(AGF_META_PSK_FACES_32BIT, mFile.faces32);
         metadata.mergeInto(scene->mMetaData);
     }
 
-    const PskFile &mFile;
+    PskFile &mFile; ///< consumed: see ReleaseVector calls
     std::string mFileName;
     PskConvertOptions mOptions;
     std::vector<std::string> &mWarnings;
@@ -648,6 +694,7 @@ private:
     std::vector<Triangle> mTriangles;
     std::vector<SkinBone> mSkinBones;
     unsigned mMaterialCount = 0;
+    size_t mFaceCount = 0; ///< as stored; the faces are released after buildVertices
 };
 
 } // namespace
@@ -671,7 +718,7 @@ std::string WriterFromTypeFlag(int32_t typeFlag) {
     }
 }
 
-void ConvertPsk(const PskFile &file, const std::string &fileName, const PskConvertOptions &options,
+void ConvertPsk(PskFile &&file, const std::string &fileName, const PskConvertOptions &options,
                 aiScene *scene, std::vector<std::string> &warnings) {
     Converter(file, fileName, options, warnings).run(scene);
 }

@@ -32,8 +32,10 @@ struct PskConvertOptions {
 
 /** Fills `scene` (root node, meshes, materials, metadata) from `file`. `fileName` names the
  *  root node and appears in messages. Recoverable problems are appended to `warnings`;
- *  a bone cycle throws ImportError. */
-void ConvertPsk(const PskFile &file, const std::string &fileName, const PskConvertOptions &options,
+ *  a bone cycle throws ImportError. Consumes `file`: its bulk arrays (faces, weights) are
+ *  released as soon as the scene no longer needs them, which lowers the peak memory of large
+ *  imports. */
+void ConvertPsk(PskFile &&file, const std::string &fileName, const PskConvertOptions &options,
                 aiScene *scene, std::vector<std::string> &warnings);
 
 /** The writer a TypeFlag identifies (specs/actorx.md 1.1), or "" when it says nothing. */

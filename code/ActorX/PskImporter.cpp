@@ -63,7 +63,7 @@ void PskImporter::SetupProperties(const Assimp::Importer *importer) {
 }
 
 void PskImporter::InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) {
-    const std::vector<uint8_t> bytes = ReadWholeFile(io, file);
+    std::vector<uint8_t> bytes = ReadWholeFile(io, file);
     const std::string name = FileNameOf(file);
     // A single extension match skips CanRead, so the signature is checked here too.
     if (!actorx::HasMagic(bytes.data(), bytes.size(), actorx::kMeshMagic)) {
@@ -75,9 +75,12 @@ void PskImporter::InternReadFile(const std::string &file, aiScene *scene, Assimp
                         mOptions.scale, "; 1 is used");
         mOptions.scale = 1.0f;
     }
-    const psk::PskFile data = psk::ParsePsk(bytes.data(), bytes.size(), name);
-    std::vector<std::string> warnings = data.warnings;
-    psk::ConvertPsk(data, file, mOptions, scene, warnings);
+    psk::PskFile data = psk::ParsePsk(bytes.data(), bytes.size(), name);
+    // PskFile holds copies, not views: the file's bytes can go before the scene is built, which
+    // keeps the peak memory of a large import lower by the size of the file.
+    std::vector<uint8_t>().swap(bytes);
+    std::vector<std::string> warnings = std::move(data.warnings);
+    psk::ConvertPsk(std::move(data), file, mOptions, scene, warnings);
 
     const bool inMemory = IsMemoryFile(file);
     if (!mSkipSidecars && !inMemory) {

@@ -120,6 +120,17 @@ private:
         return nullptr;
     }
 
+    /** The chunk's records for the bulk loops (points, wedges, faces, weights): checked once
+     *  here to lie inside the chunk, then read with direct loads instead of a bounds check per
+     *  field. */
+    static const uint8_t *records(const Chunk &chunk, size_t stride, const std::string &file) {
+        BinaryReader reader = actorx::ChunkReader(chunk, file);
+        reader.checkedCount(static_cast<int64_t>(chunk.recordCount), stride, chunk.id.c_str());
+        return chunk.payload;
+    }
+    static float f32At(const uint8_t *p) { return BinaryReader::LoadF32(p); }
+    static uint32_t u32At(const uint8_t *p) { return BinaryReader::LoadU32(p); }
+
     /** A reader positioned at record `index`, stepping by the chunk's record size. */
     static BinaryReader &at(BinaryReader &reader, size_t stride, size_t index) {
         reader.seek(stride * index);
@@ -164,10 +175,11 @@ private:
             return;
         }
         const size_t stride = actorx::CheckRecordSize(*chunk, kPointSize, mFile);
-        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        const uint8_t *data = records(*chunk, stride, mFile);
         mOut.points.resize(chunk->recordCount);
         for (size_t i = 0; i < chunk->recordCount; ++i) {
-            mOut.points[i] = readVec3(at(reader, stride, i));
+            const uint8_t *p = data + i * stride;
+            mOut.points[i] = Vec3{f32At(p), f32At(p + 4), f32At(p + 8)};
         }
     }
 
@@ -177,21 +189,21 @@ private:
             return;
         }
         const size_t stride = actorx::CheckRecordSize(*chunk, kWedgeSize, mFile);
-        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        const uint8_t *data = records(*chunk, stride, mFile);
         const size_t pointCount = mOut.points.size();
         const bool mask = pointCount <= kMaxPointsForMasking;
         mOut.wedges.resize(chunk->recordCount);
         for (size_t i = 0; i < chunk->recordCount; ++i) {
             Wedge &wedge = mOut.wedges[i];
-            at(reader, stride, i);
-            const uint32_t raw = reader.u32();
+            const uint8_t *p = data + i * stride;
+            const uint32_t raw = u32At(p);
             wedge.point = mask ? (raw & 0xFFFFu) : raw;
             if (wedge.point != raw) {
                 ++mOut.maskedWedges;
             }
-            wedge.u = reader.f32();
-            wedge.v = reader.f32();
-            wedge.material = reader.u8();
+            wedge.u = f32At(p + 4);
+            wedge.v = f32At(p + 8);
+            wedge.material = p[12];
             if (wedge.point >= pointCount) {
                 failRecord(*chunk, stride, i,
                            "wedge point index " + std::to_string(wedge.point) + " out of range (" +
@@ -213,18 +225,22 @@ private:
         mOut.faces32 = chunk == faces32;
         const size_t stride =
             actorx::CheckRecordSize(*chunk, mOut.faces32 ? kFace32Size : kFace16Size, mFile);
-        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        const uint8_t *data = records(*chunk, stride, mFile);
         const size_t wedgeCount = mOut.wedges.size();
+        const size_t indexSize = mOut.faces32 ? 4 : 2;
         mOut.faces.resize(chunk->recordCount);
         for (size_t i = 0; i < chunk->recordCount; ++i) {
             Face &face = mOut.faces[i];
-            at(reader, stride, i);
-            for (uint32_t &wedge : face.wedges) {
-                wedge = mOut.faces32 ? reader.u32() : reader.u16();
+            const uint8_t *p = data + i * stride;
+            for (size_t k = 0; k < 3; ++k) {
+                const uint8_t *index = p + k * indexSize;
+                face.wedges[k] =
+                    mOut.faces32 ? u32At(index) : uint32_t(index[0]) | (uint32_t(index[1]) << 8);
             }
-            face.material = reader.u8();
-            face.auxMaterial = reader.u8();
-            face.smoothingGroups = reader.u32();
+            const uint8_t *rest = p + 3 * indexSize;
+            face.material = rest[0];
+            face.auxMaterial = rest[1];
+            face.smoothingGroups = u32At(rest + 2);
             for (uint32_t wedge : face.wedges) {
                 if (wedge >= wedgeCount) {
                     failRecord(*chunk, stride, i,
@@ -295,15 +311,16 @@ private:
             return;
         }
         const size_t stride = actorx::CheckRecordSize(*chunk, kWeightSize, mFile);
-        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        const uint8_t *data = records(*chunk, stride, mFile);
         size_t badIndex = 0;
         size_t firstBad = 0;
         mOut.weights.reserve(chunk->recordCount);
         for (size_t i = 0; i < chunk->recordCount; ++i) {
+            const uint8_t *p = data + i * stride;
             RawWeight weight;
-            weight.weight = at(reader, stride, i).f32();
-            const int32_t point = reader.i32();
-            const int32_t bone = reader.i32();
+            weight.weight = f32At(p);
+            const int32_t point = static_cast<int32_t>(u32At(p + 4));
+            const int32_t bone = static_cast<int32_t>(u32At(p + 8));
             if (point < 0 || static_cast<size_t>(point) >= mOut.points.size() || bone < 0 ||
                 static_cast<size_t>(bone) >= mOut.bones.size()) {
                 if (badIndex++ == 0) {

@@ -12,8 +12,10 @@ namespace {
 constexpr size_t kActorRecordV1 = 368;
 constexpr size_t kActorRecordV2 = 560;
 constexpr size_t kActorRecordV3 = 568;
-constexpr size_t kInstMaterialRecord = 72;
-constexpr size_t kInstMaterialRecord2 = 264;
+// INSTMATERIAL records are actor, slot and a material path of 64 bytes (72 in all);
+// INSTMATERIAL::2 widens the path to 256 bytes (264 in all).
+constexpr size_t kInstMaterialPathSize = 64;
+constexpr size_t kInstMaterialPathSize2 = 256;
 constexpr size_t kActorMaterialRecord = 512;
 constexpr size_t kLightRecord = 48;
 constexpr size_t kLandscapeRecord = 296;
@@ -339,9 +341,9 @@ PswWorld ParsePswWorld(const uint8_t *data, size_t size, const std::string &file
             ReadActorMaterials(*actorMaterials, fileName, world);
         }
     } else if (instMaterials2 != nullptr) {
-        ReadInstanceMaterials(*instMaterials2, 256, fileName, world);
+        ReadInstanceMaterials(*instMaterials2, kInstMaterialPathSize2, fileName, world);
     } else if (instMaterials != nullptr) {
-        ReadInstanceMaterials(*instMaterials, 64, fileName, world);
+        ReadInstanceMaterials(*instMaterials, kInstMaterialPathSize, fileName, world);
     }
     if (const actorx::Chunk *chunk = chunks.find(kLights)) {
         ReadLights(*chunk, fileName, world);

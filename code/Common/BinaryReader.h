@@ -40,8 +40,8 @@ public:
 
     void seek(size_t position) {
         if (position > mSize) {
-            fail("seek to " + std::to_string(position) + " past the end (" +
-                 std::to_string(mSize) + " bytes)");
+            fail("seek to " + std::to_string(position) + " past the end (" + std::to_string(mSize) +
+                 " bytes)");
         }
         mPos = position;
     }

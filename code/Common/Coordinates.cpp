@@ -46,8 +46,8 @@ aiQuaternion NormalizedOrIdentity(const aiQuaternion &q) {
     if (!IsFinite(q)) {
         return aiQuaternion();
     }
-    const double lengthSquared = double(q.w) * q.w + double(q.x) * q.x + double(q.y) * q.y +
-                                 double(q.z) * q.z;
+    const double lengthSquared =
+        double(q.w) * q.w + double(q.x) * q.x + double(q.y) * q.y + double(q.z) * q.z;
     if (!(lengthSquared > 1e-12) || !std::isfinite(lengthSquared)) {
         return aiQuaternion();
     }

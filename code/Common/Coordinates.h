@@ -20,21 +20,31 @@ struct aiNode;
 namespace agf {
 
 /** Mirrors a point or direction across the XZ plane (negates Y). */
-inline aiVector3D MirrorY(const aiVector3D &v) { return aiVector3D(v.x, -v.y, v.z); }
+inline aiVector3D MirrorY(const aiVector3D &v) {
+    return aiVector3D(v.x, -v.y, v.z);
+}
 
 /** Mirrors a point or direction across the XY plane (negates Z). */
-inline aiVector3D MirrorZ(const aiVector3D &v) { return aiVector3D(v.x, v.y, -v.z); }
+inline aiVector3D MirrorZ(const aiVector3D &v) {
+    return aiVector3D(v.x, v.y, -v.z);
+}
 
 /** The rotation that, applied to mirrored vectors, matches `q` applied to the originals, for a
  *  mirror that negates Y: the axis is mirrored and the angle reversed, (w, x, y, z) becomes
  *  (w, -x, y, -z). */
-inline aiQuaternion MirrorY(const aiQuaternion &q) { return aiQuaternion(q.w, -q.x, q.y, -q.z); }
+inline aiQuaternion MirrorY(const aiQuaternion &q) {
+    return aiQuaternion(q.w, -q.x, q.y, -q.z);
+}
 
 /** As MirrorY for a mirror that negates Z: (w, x, y, z) becomes (w, -x, -y, z). */
-inline aiQuaternion MirrorZ(const aiQuaternion &q) { return aiQuaternion(q.w, -q.x, -q.y, q.z); }
+inline aiQuaternion MirrorZ(const aiQuaternion &q) {
+    return aiQuaternion(q.w, -q.x, -q.y, q.z);
+}
 
 /** The conjugate (inverse of a unit quaternion). */
-inline aiQuaternion Conjugate(const aiQuaternion &q) { return aiQuaternion(q.w, -q.x, -q.y, -q.z); }
+inline aiQuaternion Conjugate(const aiQuaternion &q) {
+    return aiQuaternion(q.w, -q.x, -q.y, -q.z);
+}
 
 /** Builds a quaternion from a file's (x, y, z, w) order; aiQuaternion takes (w, x, y, z). */
 inline aiQuaternion QuaternionXYZW(float x, float y, float z, float w) {
@@ -42,7 +52,9 @@ inline aiQuaternion QuaternionXYZW(float x, float y, float z, float w) {
 }
 
 /** A texture V in a top-left-origin file to Assimp's bottom-left origin. */
-inline float FlipV(float v) { return 1.0f - v; }
+inline float FlipV(float v) {
+    return 1.0f - v;
+}
 
 /** Reverses a triangle's winding by swapping its last two corners. */
 inline void FlipWinding(uint32_t (&corners)[3]) {

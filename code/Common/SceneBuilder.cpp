@@ -25,8 +25,8 @@ template <typename T> T *CopyArray(const std::vector<T> &values) {
     return out;
 }
 
-template <typename T> void ReleaseInto(std::vector<std::unique_ptr<T>> &owned, T **&array,
-                                       unsigned &count) {
+template <typename T>
+void ReleaseInto(std::vector<std::unique_ptr<T>> &owned, T **&array, unsigned &count) {
     count = static_cast<unsigned>(owned.size());
     if (owned.empty()) {
         array = nullptr;
@@ -53,7 +53,8 @@ void CopyVertexData(const MeshSource &source, const std::vector<uint32_t> &used,
             mesh.mNormals[i] = source.normals[used[i]];
         }
     }
-    const size_t uvSetCount = std::min<size_t>(source.uvSets.size(), AI_MAX_NUMBER_OF_TEXTURECOORDS);
+    const size_t uvSetCount =
+        std::min<size_t>(source.uvSets.size(), AI_MAX_NUMBER_OF_TEXTURECOORDS);
     for (size_t set = 0; set < uvSetCount; ++set) {
         const std::vector<aiVector3D> &uvs = source.uvSets[set];
         mesh.mTextureCoords[set] = new aiVector3D[count];
@@ -226,7 +227,8 @@ std::vector<aiNode *> BuildNodeHierarchy(const std::vector<NodeSource> &nodes, a
         if (p >= static_cast<int64_t>(count) || p == static_cast<int64_t>(i)) {
             if (p != static_cast<int64_t>(i)) {
                 ASSIMP_LOG_WARN(context.file, ": ", context.structure, ": node ", i, " (",
-                                nodes[i].name, ") has parent ", p, " out of range; attached to the root");
+                                nodes[i].name, ") has parent ", p,
+                                " out of range; attached to the root");
             }
             p = -1;
         }
@@ -340,9 +342,9 @@ size_t MakeNamesUnique(std::vector<std::string> &names) {
 }
 
 std::unique_ptr<aiNodeAnim> MakeNodeAnim(const std::string &nodeName,
-                                         std::vector<aiVectorKey> positionKeys,
-                                         std::vector<aiQuatKey> rotationKeys,
-                                         std::vector<aiVectorKey> scalingKeys,
+                                         KeyArray<aiVectorKey> positionKeys,
+                                         KeyArray<aiQuatKey> rotationKeys,
+                                         KeyArray<aiVectorKey> scalingKeys,
                                          const aiMatrix4x4 &rest) {
     aiVector3D restScale;
     aiQuaternion restRotation;
@@ -360,11 +362,11 @@ std::unique_ptr<aiNodeAnim> MakeNodeAnim(const std::string &nodeName,
     auto channel = std::make_unique<aiNodeAnim>();
     channel->mNodeName.Set(nodeName);
     channel->mNumPositionKeys = static_cast<unsigned>(positionKeys.size());
-    channel->mPositionKeys = CopyArray(positionKeys);
+    channel->mPositionKeys = positionKeys.release();
     channel->mNumRotationKeys = static_cast<unsigned>(rotationKeys.size());
-    channel->mRotationKeys = CopyArray(rotationKeys);
+    channel->mRotationKeys = rotationKeys.release();
     channel->mNumScalingKeys = static_cast<unsigned>(scalingKeys.size());
-    channel->mScalingKeys = CopyArray(scalingKeys);
+    channel->mScalingKeys = scalingKeys.release();
     return channel;
 }
 

@@ -14,9 +14,12 @@
 #include <assimp/metadata.h>
 #include <assimp/scene.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace agf {
@@ -108,12 +111,103 @@ aiMatrix4x4 TransformRelativeTo(const aiNode *node, const aiNode *ancestor);
  *  changed. Assimp binds bones and channels by name, so duplicates must not survive. */
 size_t MakeNamesUnique(std::vector<std::string> &names);
 
+/** A growable array of animation keys held in a new[] block, so that MakeNodeAnim can hand the
+ *  block to aiNodeAnim (which frees its key arrays with delete[]) instead of copying it: dense
+ *  animations carry hundreds of megabytes of keys. The subset of std::vector's interface the
+ *  converters use; converts implicitly from std::vector (one copy) and initializer lists. */
+template <typename Key> class KeyArray {
+public:
+    KeyArray() = default;
+    KeyArray(std::initializer_list<Key> keys) { assign(keys.begin(), keys.size()); }
+    KeyArray(const std::vector<Key> &keys) { assign(keys.data(), keys.size()); }
+    KeyArray(const KeyArray &other) { assign(other.data(), other.size()); }
+    KeyArray(KeyArray &&other) noexcept { swap(other); }
+    KeyArray &operator=(KeyArray other) noexcept {
+        swap(other);
+        return *this;
+    }
+    ~KeyArray() { delete[] mKeys; }
+
+    size_t size() const { return mSize; }
+    bool empty() const { return mSize == 0; }
+    Key *data() { return mKeys; }
+    const Key *data() const { return mKeys; }
+    Key *begin() { return mKeys; }
+    Key *end() { return mKeys + mSize; }
+    const Key *begin() const { return mKeys; }
+    const Key *end() const { return mKeys + mSize; }
+    Key &operator[](size_t i) { return mKeys[i]; }
+    const Key &operator[](size_t i) const { return mKeys[i]; }
+    Key &front() { return mKeys[0]; }
+    const Key &front() const { return mKeys[0]; }
+    Key &back() { return mKeys[mSize - 1]; }
+    const Key &back() const { return mKeys[mSize - 1]; }
+
+    void reserve(size_t capacity) {
+        if (capacity > mCapacity) {
+            Key *grown = new Key[capacity];
+            std::copy(mKeys, mKeys + mSize, grown);
+            delete[] mKeys;
+            mKeys = grown;
+            mCapacity = capacity;
+        }
+    }
+    /** Added keys are default keys (time 0). A grown block comes default-constructed from
+     *  new[], so resizing an empty array costs no pass besides that one. */
+    void resize(size_t size) {
+        if (size > mCapacity) {
+            reserve(size);
+        } else {
+            std::fill(mKeys + std::min(mSize, size), mKeys + size, Key());
+        }
+        mSize = size;
+    }
+    template <typename... Args> void emplace_back(Args &&...args) {
+        if (mSize == mCapacity) {
+            reserve(mCapacity < 8 ? 8 : mCapacity * 2);
+        }
+        mKeys[mSize++] = Key(std::forward<Args>(args)...);
+    }
+    void push_back(const Key &key) { emplace_back(key); }
+    void clear() { mSize = 0; }
+    /** Removes [first, last), like std::vector::erase. */
+    Key *erase(Key *first, Key *last) {
+        Key *to = std::copy(last, end(), first);
+        mSize = static_cast<size_t>(to - mKeys);
+        return first;
+    }
+    /** Hands the block (delete[] it) to the caller; the array is left empty. */
+    Key *release() {
+        Key *keys = mKeys;
+        mKeys = nullptr;
+        mSize = mCapacity = 0;
+        return keys;
+    }
+    void swap(KeyArray &other) noexcept {
+        std::swap(mKeys, other.mKeys);
+        std::swap(mSize, other.mSize);
+        std::swap(mCapacity, other.mCapacity);
+    }
+
+private:
+    void assign(const Key *keys, size_t count) {
+        reserve(count);
+        std::copy(keys, keys + count, mKeys);
+        mSize = count;
+    }
+
+    Key *mKeys = nullptr;
+    size_t mSize = 0;
+    size_t mCapacity = 0;
+};
+
 /** Builds an animation channel. Channels need at least one key of each kind for most
- *  consumers; an empty key list is filled with the single `rest` key at time 0. */
+ *  consumers; an empty key list is filled with the single `rest` key at time 0. The key blocks
+ *  are moved into the channel, not copied. */
 std::unique_ptr<aiNodeAnim> MakeNodeAnim(const std::string &nodeName,
-                                         std::vector<aiVectorKey> positionKeys,
-                                         std::vector<aiQuatKey> rotationKeys,
-                                         std::vector<aiVectorKey> scalingKeys,
+                                         KeyArray<aiVectorKey> positionKeys,
+                                         KeyArray<aiQuatKey> rotationKeys,
+                                         KeyArray<aiVectorKey> scalingKeys,
                                          const aiMatrix4x4 &rest = aiMatrix4x4());
 
 /** Builds an animation from channels. */

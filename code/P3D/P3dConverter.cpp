@@ -29,6 +29,19 @@ namespace agf::p3d {
 
 namespace {
 
+constexpr uint32_t kNoVertex = 0xFFFFFFFFu;
+
+/** Mixes `value` into `hash` (the 64-bit finaliser of MurmurHash3 on the sum). */
+uint64_t HashCombine(uint64_t hash, uint64_t value) {
+    uint64_t x = hash * 0x9E3779B97F4A7C15ull + value;
+    x ^= x >> 33;
+    x *= 0xFF51AFD7ED558CCDull;
+    x ^= x >> 33;
+    x *= 0xC4CEB9FE1A85EC53ull;
+    x ^= x >> 33;
+    return x;
+}
+
 // ---- Coordinates ----------------------------------------------------------------------------
 
 aiVector3D ToAssimpPoint(const Vec3 &v) {
@@ -432,21 +445,56 @@ private:
     Geometry mlodGeometry(const Lod &lod) {
         Geometry geometry;
         const size_t setCount = lod.uvSets.size();
-        std::unordered_map<std::string, uint32_t> vertexByKey;
-        std::string key;
+        // Corners become one vertex when point, normal and every UV are bit-identical. The
+        // look-up hashes those values into a number (no string per corner: this runs for
+        // every corner of every LOD); corners whose hashes collide are told apart by comparing
+        // the values with those of the corner that made the vertex.
+        std::unordered_map<uint64_t, uint32_t> firstVertexByHash;
+        std::vector<uint32_t> nextVertexWithHash;
+        std::vector<size_t> vertexCorner;
+        std::vector<uint32_t> vertexNormal; ///< MLOD normal index of each vertex
+        firstVertexByHash.reserve(lod.points.size() * 2);
+        const auto sameCorner = [&](const Face &face, size_t k, size_t corner, uint32_t vertex) {
+            const size_t other = vertexCorner[vertex];
+            if (geometry.vertexPoint[vertex] != face.vertices[k] ||
+                vertexNormal[vertex] != face.normals[k]) {
+                return false;
+            }
+            for (size_t set = 0; set < setCount; ++set) {
+                if (std::memcmp(lod.uvSets[set][corner].data(), lod.uvSets[set][other].data(),
+                                sizeof(float) * 2) != 0) {
+                    return false;
+                }
+            }
+            return true;
+        };
         size_t corner = 0;
         for (const Face &face : lod.faces) {
             uint32_t vertex[4];
             for (size_t k = 0; k < face.count; ++k, ++corner) {
-                key.assign(reinterpret_cast<const char *>(&face.vertices[k]), 4);
-                key.append(reinterpret_cast<const char *>(&face.normals[k]), 4);
+                uint64_t hash = HashCombine(face.vertices[k], face.normals[k]);
                 for (size_t set = 0; set < setCount; ++set) {
-                    key.append(reinterpret_cast<const char *>(lod.uvSets[set][corner].data()), 8);
+                    uint64_t bits;
+                    std::memcpy(&bits, lod.uvSets[set][corner].data(), sizeof bits);
+                    hash = HashCombine(hash, bits);
                 }
-                auto found = vertexByKey.find(key);
-                if (found == vertexByKey.end()) {
-                    const uint32_t index = static_cast<uint32_t>(geometry.vertexPoint.size());
-                    found = vertexByKey.emplace(key, index).first;
+                auto found = firstVertexByHash.find(hash);
+                uint32_t index = found == firstVertexByHash.end() ? kNoVertex : found->second;
+                uint32_t previous = kNoVertex;
+                while (index != kNoVertex && !sameCorner(face, k, corner, index)) {
+                    previous = index;
+                    index = nextVertexWithHash[index];
+                }
+                if (index == kNoVertex) {
+                    index = static_cast<uint32_t>(geometry.vertexPoint.size());
+                    if (previous == kNoVertex) {
+                        firstVertexByHash.emplace(hash, index);
+                    } else {
+                        nextVertexWithHash[previous] = index;
+                    }
+                    nextVertexWithHash.push_back(kNoVertex);
+                    vertexCorner.push_back(corner);
+                    vertexNormal.push_back(face.normals[k]);
                     geometry.vertexPoint.push_back(face.vertices[k]);
                     geometry.source.positions.push_back(
                         ToAssimpPoint(lod.points[face.vertices[k]]));
@@ -456,7 +504,7 @@ private:
                         geometry.source.uvSets[set].push_back(ToAssimpUv(lod.uvSets[set][corner]));
                     }
                 }
-                vertex[k] = found->second;
+                vertex[k] = index;
             }
             // Spec 2.8: after the mirror, the file order is counter-clockwise seen from outside.
             addPolygon(geometry, vertex, face.count, face.material, false);

@@ -18,7 +18,10 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
+
+struct aiScene;
 
 namespace Assimp {
 class Importer;
@@ -54,6 +57,142 @@ std::vector<FormatInfo> ListFormats();
 
 /** The library version, "MAJOR.MINOR.PATCH". */
 const char *Version();
+
+// ---- Carrying a pose onto another skeleton (code/Poses) ----------------------------------------
+// A pose is one frame of rotations per bone name, saved from a posed scene in one of the four
+// conventions of PoseLib16 (Blender 2.4x), in Assimp's column-vector form. "World" is the space
+// of the scene's root, the root node's own transform included: it plays the spec's armature
+// space, so an up-axis rotation on a root node is taken into account:
+//   convention (PoseLib16 name)      saved q_s                      loaded local rotation r
+//   raw ("Blender Library", 1)       l^-1 * lp                      l * q_s
+//   norool (restmatrix "No Roll", 2) R * (l^-1 * lp) * R^-1         l * R^-1 * q_s * R
+//   ik (posematrix "IK", 3)          lp                             q_s
+//   combined (4a: 3, then 2)         R * (l^-1 * lp) * R^-1         l * R^-1 * q_s * R
+//   combined-b (4b)                  R * lp * R^-1                  R^-1 * q_s * R
+// with l / lp the rest / posed local rotation of the bone and R its rest world rotation (of the
+// source when saving, of the target when loading). Assimp scenes have no constraints, so the
+// posed parent-relative rotation rot(Ppose^-1 * Bpose) of the spec is lp, and 4a equals norool.
+// Whether PoseLib16 wrote 4a or 4b is unverified (spec 8, question 2). raw and ik reproduce a pose
+// only on a skeleton with the same rest rotations (bone rolls); norool and combined need only the
+// same bone directions in world space.
+
+/** The PoseLib16 conventions. Names for ParsePoseConvention in brackets. */
+enum class PoseConvention {
+    Raw,       ///< 1 ("raw", "library", "blenderlibrary", "1")
+    NoRoll,    ///< 2 ("norool", "noroll", "restmatrix", "2")
+    Ik,        ///< 3 ("ik", "posematrix", "3")
+    Combined,  ///< 4a ("combined", "4", "4a")
+    CombinedB, ///< 4b ("combined-b", "combinedb", "4b")
+};
+
+/** The canonical name: "raw", "norool", "ik", "combined" or "combined-b". */
+const char *PoseConventionName(PoseConvention convention);
+
+/** Parses a convention name (case-insensitive; see PoseConvention). Throws std::invalid_argument
+ *  naming the accepted spellings. */
+PoseConvention ParsePoseConvention(const std::string &text);
+
+/** One bone of a saved pose. */
+struct BonePose {
+    std::string name;                          ///< the source node's name
+    double rotation[4] = {1.0, 0.0, 0.0, 0.0}; ///< q_s as (w, x, y, z)
+    /** Translation away from rest, in source file units: raw: loc in the bone's own rest axes
+     *  (l^-1 * (tp - t)); other conventions: the same offset in world axes (R_parent * (tp - t),
+     *  R_parent = the parent's rest world rotation). Zero for an unmoved bone. */
+    double translation[3] = {0.0, 0.0, 0.0};
+    double scale[3] = {1.0, 1.0, 1.0}; ///< posed scale / rest scale, per axis
+};
+
+/** A pose: one entry per animated bone of the source. */
+struct Pose {
+    /** The pose's name: the pose file's base name (ApplyPoseFile), else the source animation's
+     *  name. The added animation is "pose:<name>". */
+    std::string name;
+    PoseConvention convention = PoseConvention::NoRoll; ///< how `rotation` was saved
+    /** Centimetres per source file unit (the source scene's "UnitScaleFactor"); 0 unknown. */
+    double unitScaleFactor = 0.0;
+    std::vector<BonePose> bones;
+};
+
+struct PoseTransferOptions {
+    /** How q_s is saved and loaded. The default is norool: PoserPython exports "no roll" poses,
+     *  and only it (and combined) carries a pose onto a skeleton with other bone rolls. */
+    PoseConvention convention = PoseConvention::NoRoll;
+    /** Which animation of the pose source to sample: its name, or its index as text; "" the
+     *  first one. */
+    std::string sourceAnimation;
+    /** When to sample it, in seconds from tick 0 (ticks = seconds * mTicksPerSecond, with 0
+     *  ticks per second counted as 1). Between two keys, positions and scales are interpolated
+     *  linearly and rotations by slerp; before the first key or after the last, the first or last
+     *  key holds. */
+    double time = 0.0;
+    /** A bone-name map file (format: ParseBoneNameMap below), "" none. */
+    std::string nameMapFile;
+    /** More (pose bone, target bone) pairs; they come after the file's and may not repeat a pose
+     *  bone of it. */
+    std::vector<std::pair<std::string, std::string>> nameMap;
+    /** Carry the pose's translations (e.g. a hip moved down): raw: tp = t + l * loc * unitScale;
+     *  other conventions: tp = t + P^-1 * offset * unitScale (P = the target parent's rest world
+     *  rotation). Off: every position key is the target's rest translation t, as in the spec's
+     *  table 6.2 for conventions 2 to 4. */
+    bool translations = true;
+    /** Target file units per pose file unit, for translations. 0: the pose's UnitScaleFactor
+     *  over the target's ("UnitScaleFactor" scene metadata), or 1 when either is unknown. */
+    double unitScale = 0.0;
+    /** The rotation from the pose's world axes to the target's, (w, x, y, z): the spec's axis
+     *  change C, applied as q_s' = C * q_s * C^-1 and offset' = C * offset to world-axis values
+     *  (norool, combined, combined-b; raw and ik are bone-local and are left alone). Identity by
+     *  default: both scenes are taken to use Assimp's axes (Y up) and to face the same way (our
+     *  importers rotate Z-up files on their root node). E.g. a 180 degree turn about Y for a rig
+     *  that faces -Z when the pose's figure faces +Z (`assimp --pose-yaw 180`). */
+    double axisChange[4] = {1.0, 0.0, 0.0, 0.0};
+    /** Name of the aiAnimation added to the target; "" "pose:<pose name>". Made unique. */
+    std::string animationName;
+};
+
+/** What ApplyPose did. */
+struct PoseTransferReport {
+    std::string animationName; ///< the animation added to the target
+    /** (pose bone, target node) pairs that got a channel, in pose order. */
+    std::vector<std::pair<std::string, std::string>> matchedBones;
+    std::vector<std::string> unmatchedPoseBones;   ///< pose bones without a target node
+    std::vector<std::string> unmatchedTargetBones; ///< target bones the pose does not move
+    double unitScale = 1.0;                        ///< the unit scale applied to translations
+};
+
+/** Saves the pose of `source` (node tree = rest, options.sourceAnimation sampled at
+ *  options.time) in options.convention: one BonePose per channel whose node exists. Throws
+ *  std::runtime_error (agf::ImportError) when the scene has no such animation. */
+Pose SavePose(const aiScene &source, const PoseTransferOptions &options);
+
+/** Loads `pose` onto `target` by bone name and appends one aiAnimation of absolute local keys
+ *  (one position, rotation and scaling key per matched bone at tick 0, mTicksPerSecond 1,
+ *  mDuration 0) to target.mAnimations. The pose's own convention is used (options.convention
+ *  is ignored here). Matching: a ":N" instance suffix (Poser) is ignored on both sides; a
+ *  name-map entry for the pose bone names its target; the target node with exactly that name
+ *  is taken, else the first one (depth first) equal without case. Target bones are the nodes
+ *  named by mesh bones, or every node below the root when no mesh has bones. Unmatched pose
+ *  bones and unmatched target bones give one ASSIMP_LOG_WARN each. Scene metadata (flat keys,
+ *  suffixed ":<animation name>"): AGF_META_POSE_* below. Throws std::runtime_error
+ *  (agf::ImportError) when no bone matches or the name map cannot be read. */
+PoseTransferReport ApplyPose(aiScene &target, const Pose &pose, const PoseTransferOptions &options);
+
+/** Imports `poseFile` (any format the Importer reads: a pose, a BVH, a PSA, a glb...) with
+ *  `poseImporter` (our importers are registered on it; nullptr: a fresh Importer) and
+ *  aiProcess_ValidateDataStructure, then SavePose + ApplyPose onto `target`. The name map file
+ *  is read through the same Importer's IOSystem. Throws std::runtime_error (agf::ImportError)
+ *  naming the file when it is missing, does not import or has no animation. */
+PoseTransferReport ApplyPoseFile(aiScene &target, const std::string &poseFile,
+                                 const PoseTransferOptions &options,
+                                 Assimp::Importer *poseImporter = nullptr);
+
+/** Parses a bone-name map: UTF-8 text, one pair per line, "<pose bone> <target bone>" separated
+ *  by spaces or tabs; a name with spaces is written in double quotes ("Bip01 L UpperArm"); '#'
+ *  outside quotes starts a comment; blank lines are skipped. A line without exactly two names,
+ *  an unterminated quote, an empty name or a pose bone listed twice throws std::runtime_error
+ *  (agf::ImportError) as "<file>:<line>: <problem>". */
+std::vector<std::pair<std::string, std::string>> ParseBoneNameMap(const std::string &text,
+                                                                  const std::string &fileName);
 
 } // namespace agf
 
@@ -201,6 +340,68 @@ const char *Version();
  *  pairs separated by commas ("" for a root). Takes precedence over any model.cfg. Ignored for
  *  ODOL v40 files that carry their own skeleton. */
 #define AI_CONFIG_IMPORT_P3D_SKELETON_BONES "IMPORT_P3D_SKELETON_BONES"
+
+// ---- Poser PZ2 / P2Z poses and CR2 / CRZ figures ----------------------------------------------
+// P2Z and CRZ are gzip of the same text; a "compressed" file that does not start with 1F 8B is
+// read as text. Poser space is taken as Assimp's (right-handed, Y up): no root rotation.
+// Lengths are converted to metres (AI_CONFIG_IMPORT_PZ2_PNU_IN_METRES), angles are degrees.
+//
+// Scene: root node "<CR2 base name>" (or "<pose base name>" without a figure) with the actors
+// as nodes named without their ":N" suffix. With a CR2: the CR2's hierarchy (`parent`, else
+// `figure { addChild }`; UNIVERSE or a missing parent = child of the root, the latter with a
+// warning; a parent cycle is an error), rest translation (origin - parent origin) * PNU, rest
+// rotation identity. Without one: every actor of the pose flat under the root, identity rest,
+// metadata Pose.Approximate = 1.
+//
+// A pose is one aiAnimation named after the pose file WITH its extension ("walk.pz2": Assimp
+// 5.2.5's glb2 writer fails silently when an animation is named like a node, and the root node
+// has the base name), keys being ABSOLUTE local transforms:
+//   rotation = O * E(order, angles) * O^-1, position = rest translation + translate dials * PNU,
+//   scaling = scale * (scaleX, scaleY, scaleZ) (propagatingScale* alike).
+// E(order, angles), with order = the actor's rotate channels as listed in the CR2 ("YZX"; in the
+// pose file without a CR2; missing axes appended in X, Y, Z order): the FIRST listed axis (the
+// twist) is applied first to the geometry, each about the fixed axes of the orientation frame:
+// E = R(last) * R(middle) * R(first) in column-vector form (spec open question 3, unverified
+// against Poser; a BVH CHANNELS line lists the same rotation reversed). O = E(order,
+// orientation): the CR2 `orientation` composed in the actor's own order (spec: unverified).
+// Code: code/Poser/PoserEuler.h. Static pose (every key at frame 0): one key per channel at
+// tick 0, mTicksPerSecond 1, mDuration 0. Animated pose: key time = frame number (0-based),
+// mTicksPerSecond = AI_CONFIG_IMPORT_PZ2_FPS, mDuration = last frame; at each frame where one
+// rotate (translate, scale) channel has a key, the others are interpolated linearly (held before
+// their first and after their last key). sl/spl/lin/con/sm/br are read and ignored. Actors
+// without transform channels, and bones not in the pose, get no channel.
+// Damage: unbalanced braces, nesting deeper than 256, a word where a number must be, a parent
+// cycle: ImportError with file, line and byte offset. NaN/infinite numbers and key frames
+// outside 0..1e6: that key (or vector) is refused with a warning. Unknown keywords: skipped by
+// brace matching, one warning per keyword and file (silently inside channel bodies, where ERC
+// lines are bare names). prop/light/camera/doc sections of pose files are skipped (counted).
+// gzip: inflating beyond 64 x the file size + 1 MiB (at most 512 MiB) is refused.
+//
+// The CR2's geometry (`figureResFile`, else `objFileGeom`; Poser ':'-paths) is looked up under
+// the CR2's folder and up to 6 folders above it, then as the file name next to the CR2, read
+// with Assimp's own OBJ importer through the same IOSystem, scaled to metres and left in figure
+// space at rest; every mesh of an OBJ group named after an actor gets that actor's bone with
+// weight 1 (offset = inverse rest transform). Not found: a warning, no meshes. Side files (CR2,
+// OBJ) are not looked for by ReadFileFromMemory.
+
+/** float, default 2.62128: metres per Poser native unit (Poser 6 and later: 103.2 inches; 2.4384
+ *  for the older 8-foot convention). Recorded as Poser.PnuInMetres. */
+#define AI_CONFIG_IMPORT_PZ2_PNU_IN_METRES "IMPORT_PZ2_PNU_IN_METRES"
+
+/** float, default 30: frames per second of animated poses (the file stores none). */
+#define AI_CONFIG_IMPORT_PZ2_FPS "IMPORT_PZ2_FPS"
+
+/** string, default "": the CR2/CRZ figure a pose is put on. Relative paths are relative to the
+ *  pose file. Empty: "<pose base name>.cr2" (or .crz, .CR2, .CRZ) next to the pose, if present.
+ *  A path given here that does not exist is an error. */
+#define AI_CONFIG_IMPORT_PZ2_FIGURE "IMPORT_PZ2_FIGURE"
+
+/** bool, default false: do not look for a sibling CR2 next to a pose (the flat, approximate
+ *  skeleton is built unless AI_CONFIG_IMPORT_PZ2_FIGURE names one). */
+#define AI_CONFIG_IMPORT_PZ2_NO_FIGURE "IMPORT_PZ2_NO_FIGURE"
+
+/** bool, default false: do not load the figure's OBJ geometry. */
+#define AI_CONFIG_IMPORT_PZ2_NO_GEOMETRY "IMPORT_PZ2_NO_GEOMETRY"
 
 // ================================================================================================
 // Metadata keys written by the importers (aiScene::mMetaData unless noted otherwise).
@@ -415,3 +616,58 @@ const char *Version();
  * (index i): "$mat.p3d.stage.texture", "$mat.p3d.stage.filter", "$mat.p3d.stage.transform", per
  * UV transform t: "$mat.p3d.transform.uvSource", "$mat.p3d.transform.matrix" (12 floats), and
  * "$mat.p3d.stageTI.texture". */
+
+/** Pose transfer (agf::ApplyPose, `assimp --pose`), scene metadata of the target. Every key is
+ *  suffixed ":<animation name>" of the animation the pose added, e.g.
+ *  "PoseTransfer_Convention:pose:crouch" (flat keys: nested aiMetadata would abort Assimp 5.2.5's
+ *  exporters). string: the pose's name (Pose::name); string: the convention
+ *  ("raw", "norool", "ik", "combined", "combined-b"); double: seconds sampled in the source;
+ *  double: target units per pose unit applied to translations; double: the pose's
+ *  UnitScaleFactor (cm per unit; 0 unknown); uint64: matched bones; strings: the unmatched pose
+ *  bones and the unmatched target bones, joined by ", " (empty when none). */
+#define AGF_META_POSE_SOURCE "PoseTransfer_Source"
+#define AGF_META_POSE_CONVENTION "PoseTransfer_Convention"
+#define AGF_META_POSE_TIME "PoseTransfer_Time"
+#define AGF_META_POSE_UNIT_SCALE "PoseTransfer_UnitScale"
+#define AGF_META_POSE_SOURCE_UNIT_SCALE_FACTOR "PoseTransfer_SourceUnitScaleFactor"
+#define AGF_META_POSE_MATCHED_BONES "PoseTransfer_MatchedBones"
+#define AGF_META_POSE_UNMATCHED_POSE_BONES "PoseTransfer_UnmatchedPoseBones"
+#define AGF_META_POSE_UNMATCHED_TARGET_BONES "PoseTransfer_UnmatchedTargetBones"
+/** Pose transfer metadata (suffixed as above), string "w x y z": PoseTransferOptions::axisChange,
+ *  written only when it is not the identity. */
+#define AGF_META_POSE_AXIS_CHANGE "PoseTransfer_AxisChange"
+
+/** Poser scene metadata (besides SourceAsset_Format "Poser pose (PZ2)" / "(P2Z)" / "Poser figure
+ *  (CR2)" / "(CRZ)", SourceAsset_FormatVersion = the `version { number }` text, UpAxis 1,
+ *  UpAxisSign 1, UnitScaleFactor 100.0 (the output is in metres) and GameFormats_Units).
+ *  double: metres per Poser unit used. string: file name of the CR2 the skeleton came from ("" a
+ *  pose alone); string: the geometry file loaded ("" none). uint64: top-level prop, light,
+ *  camera... sections skipped. */
+#define AGF_META_POSER_PNU_IN_METRES "Poser.PnuInMetres"
+#define AGF_META_POSER_FIGURE "Poser.Figure"
+#define AGF_META_POSER_GEOMETRY "Poser.Geometry"
+#define AGF_META_POSER_SKIPPED_BLOCKS "Poser.SkippedBlocks"
+/** Poser pose scene metadata. string "poser" (the spec's PoseConvention key); int32 1 when the
+ *  skeleton is the flat stand-in built without a CR2, 0 with one; double: frames per second of
+ *  an animated pose (0 for a static one); string: posed actors missing from the CR2, joined by
+ *  ", " (only when there are any); uint64: the number of non-transform channels below. */
+#define AGF_META_POSER_POSE_CONVENTION "PoseConvention"
+#define AGF_META_POSER_APPROXIMATE "Pose.Approximate"
+#define AGF_META_POSER_FPS "Poser.FramesPerSecond"
+#define AGF_META_POSER_UNMATCHED_ACTORS "Poser.UnmatchedActors"
+#define AGF_META_POSER_OTHER_CHANNEL_COUNT "Poser.NonTransformChannels"
+/** Poser pose scene metadata, key prefixes for every non-transform channel of a posed actor
+ *  (targetGeom morph dials, valueParm, visibility, deformers...), completed by
+ *  ":<actor>:<channel internal name>", e.g. "Poser.Channel:head:Smile": string: the channel
+ *  type as written ("targetGeom"); double: the value (the static value, else the first key's);
+ *  string, only for more than one key: all keys as "frame value;frame value". */
+#define AGF_META_POSER_CHANNEL_TYPE "Poser.ChannelType"
+#define AGF_META_POSER_CHANNEL "Poser.Channel"
+#define AGF_META_POSER_CHANNEL_KEYS "Poser.ChannelKeys"
+/** Poser node metadata of every actor node (CR2 skeleton): vectors origin and endPoint in metres,
+ *  figure space; vector orientation in degrees (X, Y, Z); string the complete rotation order
+ *  ("YZX", first listed applied first). Flat skeletons carry only the rotation order. */
+#define AGF_META_POSER_ORIGIN "Poser.Origin"
+#define AGF_META_POSER_END_POINT "Poser.EndPoint"
+#define AGF_META_POSER_ORIENTATION "Poser.Orientation"
+#define AGF_META_POSER_ROTATION_ORDER "Poser.RotationOrder"

@@ -10,6 +10,7 @@ std::vector<GeneratedModel> AllGeneratedModels() {
     AppendPswModels(models);
     AppendP3dModels(models);
     AppendIdolFxModels(models);
+    AppendPoserModels(models);
     return models;
 }
 

@@ -26,5 +26,6 @@ void AppendPsaModels(std::vector<GeneratedModel> &models);
 void AppendPswModels(std::vector<GeneratedModel> &models);
 void AppendP3dModels(std::vector<GeneratedModel> &models);
 void AppendIdolFxModels(std::vector<GeneratedModel> &models);
+void AppendPoserModels(std::vector<GeneratedModel> &models);
 
 } // namespace agf::testgen

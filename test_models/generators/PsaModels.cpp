@@ -290,6 +290,54 @@ std::vector<uint8_t> MakeLargePsa(unsigned bones, unsigned frames) {
     return out.data();
 }
 
+std::vector<uint8_t> MakeLargePsax(unsigned bones, unsigned frames) {
+    ByteWriter out;
+    ChunkHeader(out, "ANIXHEAD", 0, 0, 0);
+    std::vector<KnownBone> chain;
+    for (unsigned b = 0; b < bones; ++b) {
+        chain.push_back({"Bone" + std::to_string(b), b == 0 ? -1 : int32_t(b) - 1});
+    }
+    BoneNames(out, chain);
+    ChunkHeader(out, "SEQUENCES", 0, 72, 1);
+    out.fixedString("Large", 64);
+    out.f32(30.0f);
+    out.i32(0); // not additive
+    const auto keyedFrames = [frames](unsigned every) {
+        std::vector<unsigned> keyed;
+        for (unsigned f = 0; f < frames; f += every) {
+            keyed.push_back(f);
+        }
+        if (frames != 0 && keyed.back() != frames - 1) {
+            keyed.push_back(frames - 1);
+        }
+        return keyed;
+    };
+    const std::vector<unsigned> positionFrames = keyedFrames(4);
+    const std::vector<unsigned> rotationFrames = keyedFrames(2);
+    const std::vector<unsigned> scaleFrames = keyedFrames(frames == 0 ? 1 : frames);
+    for (unsigned b = 0; b < bones; ++b) {
+        const std::string suffix = "0:" + std::to_string(b);
+        ChunkHeader(out, "POSTRACK" + suffix, 0, 16, static_cast<int32_t>(positionFrames.size()));
+        for (unsigned f : positionFrames) {
+            const float angle = 0.001f * float(f) + 0.01f * float(b);
+            out.f32(float(f));
+            Vector(out, aiVector3D(float(b), std::sin(angle), std::cos(angle)));
+        }
+        ChunkHeader(out, "SCLTRACK" + suffix, 0, 16, static_cast<int32_t>(scaleFrames.size()));
+        for (unsigned f : scaleFrames) {
+            out.f32(float(f));
+            Vector(out, aiVector3D(1, 1, 1));
+        }
+        ChunkHeader(out, "ROTTRACK" + suffix, 0, 20, static_cast<int32_t>(rotationFrames.size()));
+        for (unsigned f : rotationFrames) {
+            const float angle = 0.001f * float(f) + 0.01f * float(b);
+            out.f32(float(f));
+            StoredRotation(out, aiQuaternion(aiVector3D(0, 0, 1), angle), b != 0);
+        }
+    }
+    return out.data();
+}
+
 } // namespace psa
 
 void AppendPsaModels(std::vector<GeneratedModel> &models) {

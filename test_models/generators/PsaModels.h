@@ -91,4 +91,9 @@ std::vector<uint8_t> MakePsax(const PsaxOptions &options);
  *  with full SCALEKEYS. */
 std::vector<uint8_t> MakeLargePsa(unsigned bones, unsigned frames);
 
+/** A large PSAX for the benchmark: one sequence "Large" (30 fps) of `frames` frames of `bones`
+ *  bones (a chain) with sparse tracks: rotations every 2nd frame, positions every 4th, scales on
+ *  the first and last frames (every track also keys the last frame). */
+std::vector<uint8_t> MakeLargePsax(unsigned bones, unsigned frames);
+
 } // namespace agf::testgen::psa

@@ -87,6 +87,16 @@ int RunHelp(const Arguments &) {
         " as a string and, when it reads as one, also as an integer and a float, so that\n"
         " integer, boolean (true/false, yes/no, on/off, 1/0), float and string properties all\n"
         " see it. --anim FILE sets IMPORT_GAMEFORMATS_ANIM_FILES after every --set.\n\n");
+    std::printf(
+        " --pose FILE adds the pose of FILE's first animation (any format with one: bvh, psa,\n"
+        " glb...) to the model as the animation 'pose:<base name>', bones matched by name\n"
+        " (case-insensitive; Poser ':1' suffixes ignored) or through --pose-map, whose lines are\n"
+        " '<pose bone> <model bone>' (\"quoted\" names with spaces, # comments).\n"
+        " --pose-convention: norool (default) and combined carry bone changes in world axes and\n"
+        " suit any rig with the same bone directions; raw and ik are bone-local and need the\n"
+        " same bone rolls; combined-b is the other reading of PoseLib16's fourth convention.\n"
+        " --pose-yaw turns the pose about the up axis first, for a rig that faces another way\n"
+        " than the pose's figure (Poser figures face +Z).\n\n");
 
     std::printf(" formats added by assimp-gameformats %s:\n", Version());
     const std::vector<FormatInfo> formats = ListFormats();

@@ -3,8 +3,11 @@
  */
 #include "CommandLine.h"
 
+#include <assimp_gameformats/GameFormats.h>
+
 #include <assimp/postprocess.h>
 
+#include <cmath>
 #include <cstddef>
 #include <sstream>
 
@@ -90,6 +93,72 @@ bool StartsWith(const std::string &text, const std::string &prefix) {
     return text.compare(0, prefix.size(), prefix) == 0;
 }
 
+double ParseNumber(const std::string &option, const std::string &unit, const std::string &text) {
+    try {
+        size_t used = 0;
+        const double value = std::stod(text, &used);
+        if (used == text.size() && std::isfinite(value)) {
+            return value;
+        }
+    } catch (const std::exception &) {
+        // reported below
+    }
+    throw UsageError(option + " expects " + unit + ", got '" + text + "'");
+}
+
+void AddPoseOptions(OptionTable &table, ImportOptions &options) {
+    table.push_back({{"--pose"},
+                     OptionValue::Separate,
+                     "FILE",
+                     "add the pose in FILE (pz2, bvh, psa, glb...) as an animation",
+                     [&options](const std::string &file) {
+                         if (file.empty()) {
+                             throw UsageError("--pose expects a file name");
+                         }
+                         options.poseFile = file;
+                     }});
+    table.push_back({{"--pose-convention"},
+                     OptionValue::Separate,
+                     "NAME",
+                     "norool (default), raw, ik, combined or combined-b",
+                     [&options](const std::string &name) {
+                         try {
+                             options.poseConvention = PoseConventionName(ParsePoseConvention(name));
+                         } catch (const std::invalid_argument &error) {
+                             throw UsageError(std::string("--pose-convention: ") + error.what());
+                         }
+                     }});
+    table.push_back({{"--pose-map"},
+                     OptionValue::Separate,
+                     "FILE",
+                     "bone-name map, lines '<pose bone> <model bone>'",
+                     [&options](const std::string &file) {
+                         if (file.empty()) {
+                             throw UsageError("--pose-map expects a file name");
+                         }
+                         options.poseMap = file;
+                     }});
+    table.push_back({{"--pose-anim"},
+                     OptionValue::Separate,
+                     "NAME|INDEX",
+                     "the pose file's animation to sample (default: the first)",
+                     [&options](const std::string &name) { options.poseAnimation = name; }});
+    table.push_back({{"--pose-time"},
+                     OptionValue::Separate,
+                     "SECONDS",
+                     "when to sample it (default 0)",
+                     [&options](const std::string &text) {
+                         options.poseTime = ParseNumber("--pose-time", "seconds", text);
+                     }});
+    table.push_back({{"--pose-yaw"},
+                     OptionValue::Separate,
+                     "DEGREES",
+                     "turn the pose about Y first (a rig facing another way)",
+                     [&options](const std::string &text) {
+                         options.poseYaw = ParseNumber("--pose-yaw", "degrees", text);
+                     }});
+}
+
 } // namespace
 
 void AddImportOptions(OptionTable &table, ImportOptions &options) {
@@ -158,6 +227,7 @@ void AddImportOptions(OptionTable &table, ImportOptions &options) {
                          }
                          options.animationFiles.push_back(file);
                      }});
+    AddPoseOptions(table, options);
     table.push_back(
         {{"--set"},
          OptionValue::Separate,

@@ -59,12 +59,18 @@ struct ImportOptions {
     aiVector3D rotation{0, 0, 0};    ///< -rx/-ry/-rz, radians, applied to the root before export
     std::vector<std::string> animationFiles; ///< --anim FILE, as given
     std::vector<PropertySetting> properties; ///< --set KEY=VALUE, in order
+    std::string poseFile;                    ///< --pose FILE: a pose carried onto the model
+    std::string poseConvention = "norool";   ///< --pose-convention NAME (checked when parsed)
+    std::string poseMap;                     ///< --pose-map FILE: bone-name map
+    std::string poseAnimation;               ///< --pose-anim NAME|INDEX in the pose file
+    double poseTime = 0.0;                   ///< --pose-time SECONDS in that animation
+    double poseYaw = 0.0;                    ///< --pose-yaw DEGREES: turn of the pose about Y
 
     bool wantsLogger() const { return showLog || verbose || !logFile.empty(); }
 };
 
 /** Adds the options every importing verb understands: post-processing flags, presets,
- *  logging, root rotation, --anim and --set. */
+ *  logging, root rotation, --anim, --set and the --pose options. */
 void AddImportOptions(OptionTable &table, ImportOptions &options);
 
 /** Adds -h / --help / -? which set `helpRequested`. */

@@ -11,6 +11,7 @@
 #include <assimp/scene.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -123,7 +124,55 @@ const aiScene *Session::Import(const std::string &path) {
                       " was imported without animations: its format does not take animation "
                       "files, or their bones do not match its skeleton (see -l)");
     }
+    if (!ApplyPose(path, scene)) {
+        return nullptr;
+    }
     return scene;
+}
+
+bool Session::ApplyPose(const std::string &modelPath, const aiScene *scene) {
+    if (mOptions.poseFile.empty()) {
+        return true;
+    }
+    PoseTransferOptions options;
+    options.convention = ParsePoseConvention(mOptions.poseConvention);
+    options.nameMapFile = mOptions.poseMap;
+    options.sourceAnimation = mOptions.poseAnimation;
+    options.time = mOptions.poseTime;
+    // A turn about the world's up axis (Y): cos and sin of half the angle.
+    const double halfYaw = mOptions.poseYaw * 3.14159265358979323846 / 360.0;
+    options.axisChange[0] = std::cos(halfYaw);
+    options.axisChange[2] = std::sin(halfYaw);
+    // The pose file gets the same --set properties as the model (e.g. a Poser figure file).
+    Assimp::Importer poseImporter;
+    for (const PropertySetting &setting : mOptions.properties) {
+        ApplyPropertySetting(poseImporter, setting);
+    }
+    PoseTransferReport report;
+    try {
+        // The scene belongs to the Importer, which hands it out as const, but it is not a const
+        // object: adding the pose's animation in place is what -rx does to the root, too.
+        report =
+            ApplyPoseFile(const_cast<aiScene &>(*scene), mOptions.poseFile, options, &poseImporter);
+    } catch (const std::exception &error) {
+        ReportError("cannot pose " + modelPath + ": " + error.what());
+        return false;
+    }
+    const size_t poseBones = report.matchedBones.size() + report.unmatchedPoseBones.size();
+    std::printf("Applying pose ...                    OK \n   %zu of %zu pose bones matched (%s); "
+                "animation '%s'\n\n",
+                report.matchedBones.size(), poseBones, mOptions.poseConvention.c_str(),
+                report.animationName.c_str());
+    if (!report.unmatchedPoseBones.empty()) {
+        std::string names;
+        for (const std::string &name : report.unmatchedPoseBones) {
+            names += (names.empty() ? "" : ", ") + name;
+        }
+        ReportWarning("--pose: " + std::to_string(report.unmatchedPoseBones.size()) + " bones of " +
+                      mOptions.poseFile + " have no match in " + modelPath +
+                      " (use --pose-map): " + names);
+    }
+    return true;
 }
 
 bool Session::Export(const aiScene *scene, const std::string &formatId, const std::string &path) {

@@ -22,7 +22,8 @@ public:
     Session(const Session &) = delete;
     Session &operator=(const Session &) = delete;
 
-    /** Imports `path` with the options' post-processing, properties and animation files.
+    /** Imports `path` with the options' post-processing, properties and animation files,
+     *  then carries the --pose onto it.
      *  On failure prints one line on stderr and returns nullptr. The scene belongs to the
      *  session's Importer. */
     const aiScene *Import(const std::string &path);
@@ -37,6 +38,7 @@ public:
 private:
     void StartLog();
     bool ApplyAnimationFiles(const std::string &modelPath);
+    bool ApplyPose(const std::string &modelPath, const aiScene *scene);
 
     const ImportOptions &mOptions;
     Assimp::Importer mImporter;

@@ -1,0 +1,391 @@
+/** @file agf_bench_import.cpp
+ *  The import benchmark driver (issue 10): our import against the raw-read floor and against
+ *  Assimp's glTF2 importer reading the same content, with peak memory.
+ *
+ *    agf_bench_import generate <folder>          write the inputs and their glb twins
+ *    agf_bench_import run <folder> [--runs N] [--only TEXT]
+ *    agf_bench_import import <file> [validate]  one import in this process (for profilers)
+ *
+ *  Every measurement runs in a fresh child process (fork), so that each one starts with a cold
+ *  heap and the child's peak resident set (wait4's ru_maxrss) is the peak of that one import.
+ *  Times are taken inside the child around the work alone (process start and teardown are
+ *  left out) and the table shows medians of N runs. Files are read once before measuring, so
+ *  they are in the page cache.
+ */
+#include "BenchInputs.h"
+#include "GlbTwins.h"
+
+#include "P3D/Lzss.h"
+#include "P3dWriters.h"
+
+#include <assimp_gameformats/GameFormats.h>
+
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+using agf::bench::BenchInput;
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+double ProcessCpuSeconds() {
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return double(now.tv_sec) + double(now.tv_nsec) * 1e-9;
+}
+
+struct Sample {
+    double seconds = -1;    ///< wall time; negative: the work failed
+    double cpuSeconds = -1; ///< CPU time of the child during the work (user + system)
+    double peakMb = 0;      ///< the child's peak resident set
+};
+
+/** Runs `work` in a child process; `work` returns the wall seconds it measured, or < 0 on
+ *  failure. The child's CPU time over the same span is taken too: on a busy machine it is
+ *  the steadier number, as it leaves out the time spent waiting for a core. */
+Sample InChild(const std::function<double()> &work) {
+    int pipeEnds[2];
+    if (pipe(pipeEnds) != 0) {
+        return Sample();
+    }
+    std::fflush(stdout);
+    const pid_t child = fork();
+    if (child == 0) {
+        close(pipeEnds[0]);
+        const double cpuStart = ProcessCpuSeconds();
+        double times[2];
+        times[0] = work();
+        times[1] = ProcessCpuSeconds() - cpuStart;
+        const ssize_t written = write(pipeEnds[1], times, sizeof times);
+        _exit(written == sizeof times ? 0 : 1);
+    }
+    close(pipeEnds[1]);
+    Sample sample;
+    double times[2] = {-1, -1};
+    if (child > 0 && read(pipeEnds[0], times, sizeof times) == sizeof times) {
+        sample.seconds = times[0];
+        sample.cpuSeconds = times[1];
+    }
+    close(pipeEnds[0]);
+    int status = 0;
+    struct rusage usage {};
+    if (child > 0 && wait4(child, &status, 0, &usage) == child) {
+        sample.peakMb = double(usage.ru_maxrss) / 1024.0; // kilobytes on Linux
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        sample.seconds = -1;
+    }
+    return sample;
+}
+
+/** The floor: read() the whole file into a fresh buffer, then one pass summing 64-bit words. */
+double ReadFloor(const std::string &path) {
+    const Clock::time_point start = Clock::now();
+    const int fd = open(path.c_str(), O_RDONLY);
+    struct stat info {};
+    if (fd < 0 || fstat(fd, &info) != 0) {
+        return -1;
+    }
+    const size_t size = static_cast<size_t>(info.st_size);
+    std::unique_ptr<uint8_t[]> buffer(new uint8_t[size + 8]);
+    size_t done = 0;
+    while (done < size) {
+        const ssize_t got = read(fd, buffer.get() + done, size - done);
+        if (got <= 0) {
+            close(fd);
+            return -1;
+        }
+        done += static_cast<size_t>(got);
+    }
+    close(fd);
+    uint64_t sum = 0;
+    for (size_t i = 0; i + 8 <= size; i += 8) {
+        uint64_t word;
+        std::memcpy(&word, buffer.get() + i, 8);
+        sum += word;
+    }
+    const double seconds = SecondsSince(start);
+    // Keeps the pass from being optimised away.
+    return sum == 0x5A5A5A5A5A5A5A5Aull ? seconds + 1e-12 : seconds;
+}
+
+double Import(const std::string &path, unsigned flags, bool ours) {
+    const Clock::time_point start = Clock::now();
+    Assimp::Importer importer;
+    if (ours) {
+        agf::RegisterImporters(importer);
+    }
+    const aiScene *scene = importer.ReadFile(path, flags);
+    const double seconds = SecondsSince(start);
+    if (scene == nullptr) {
+        std::fprintf(stderr, "import of %s failed: %s\n", path.c_str(), importer.GetErrorString());
+        return -1;
+    }
+    return seconds;
+}
+
+struct Stat {
+    double seconds = -1;
+    double cpuSeconds = -1;
+    double peakMb = 0;
+};
+
+double Median(std::vector<double> values) {
+    if (values.empty()) {
+        return -1;
+    }
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+Stat Measure(int runs, const std::function<double()> &work) {
+    std::vector<double> seconds;
+    std::vector<double> cpuSeconds;
+    std::vector<double> peaks;
+    for (int r = 0; r < runs; ++r) {
+        const Sample sample = InChild(work);
+        if (sample.seconds < 0) {
+            return Stat();
+        }
+        seconds.push_back(sample.seconds);
+        cpuSeconds.push_back(sample.cpuSeconds);
+        peaks.push_back(sample.peakMb);
+    }
+    return Stat{Median(seconds), Median(cpuSeconds), Median(peaks)};
+}
+
+void WarmPageCache(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    std::vector<char> block(1 << 20);
+    while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
+    }
+}
+
+std::string Ms(double seconds) {
+    if (seconds < 0) {
+        return "failed";
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, seconds < 0.01 ? "%.2f" : "%.1f", seconds * 1000.0);
+    return text;
+}
+
+/** "wall (CPU)" in milliseconds. */
+std::string Ms(const Stat &stat) {
+    return stat.seconds < 0 ? "failed" : Ms(stat.seconds) + " (" + Ms(stat.cpuSeconds) + ")";
+}
+
+std::string Fixed(double value, const char *format) {
+    if (!(value >= 0)) {
+        return "-";
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, format, value);
+    return text;
+}
+
+std::string CpuModel() {
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("model name", 0) == 0) {
+            const size_t colon = line.find(':');
+            return colon == std::string::npos ? line : line.substr(colon + 2);
+        }
+    }
+    return "unknown CPU";
+}
+
+/** LZSS decoding speed on mesh-like data compressed by the P3D generator, in MB/s of output. */
+void MeasureLzss(int runs) {
+    for (size_t vertices : {size_t(1) << 14, size_t(1) << 19}) {
+        std::vector<uint8_t> original;
+        original.reserve(vertices * 28);
+        for (size_t v = 0; v < vertices; ++v) {
+            const float values[6] = {float(v % 256) * 0.25f,
+                                     float(v / 256 % 256) * 0.25f,
+                                     float(v % 7) * 0.01f,
+                                     0.0f,
+                                     1.0f,
+                                     0.0f};
+            const uint32_t index = static_cast<uint32_t>(v / 3);
+            const auto *bytes = reinterpret_cast<const uint8_t *>(values);
+            original.insert(original.end(), bytes, bytes + sizeof values);
+            const auto *indexBytes = reinterpret_cast<const uint8_t *>(&index);
+            original.insert(original.end(), indexBytes, indexBytes + sizeof index);
+        }
+        const std::vector<uint8_t> packed = agf::testgen::p3d::LzssCompress(original);
+        std::vector<uint8_t> output;
+        std::vector<double> seconds;
+        for (int r = 0; r < std::max(runs, 5) * 3; ++r) {
+            const Clock::time_point start = Clock::now();
+            agf::BinaryReader reader(packed.data(), packed.size(), "bench.lzss");
+            agf::p3d::LzssDecode(reader, original.size(), output);
+            seconds.push_back(SecondsSince(start));
+        }
+        const bool same = output == original;
+        const double median = Median(seconds);
+        std::printf("| LZSS decode, %.1f MiB of output (ratio %.1f) | %s ms | %s MB/s |%s\n",
+                    double(original.size()) / (1 << 20),
+                    double(original.size()) / double(packed.size()), Ms(median).c_str(),
+                    Fixed(double(original.size()) / 1e6 / median, "%.0f").c_str(),
+                    same ? "" : " DECODED DATA DIFFERS");
+    }
+}
+
+int Run(const std::string &folder, int runs, const std::string &only) {
+    std::printf("Machine: %s, %ld cores online; %d runs per cell, medians.\n", CpuModel().c_str(),
+                sysconf(_SC_NPROCESSORS_ONLN), runs);
+    const std::time_t now = std::time(nullptr);
+    char date[64];
+    std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+    std::printf("Date: %s\n\n", date);
+    const Stat baseline = Measure(runs, [] { return 0.0; });
+    std::printf("Peak RSS of a child that does nothing: %.1f MB (included in every RSS below)\n\n",
+                baseline.peakMb);
+
+    std::printf("Times: wall ms (CPU ms in brackets); ratios: wall (CPU).\n\n");
+    std::printf("| input | size MB | floor ms | ours ms | ours + validate ms | Assimp glb ms | "
+                "ours / floor | ours / glb | ours MB/s | peak RSS ours / glb MB |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+    struct LadderRow {
+        std::string label;
+        uint64_t units;
+        Stat floor, ours;
+    };
+    std::vector<LadderRow> ladder;
+    for (const BenchInput &input : agf::bench::BenchInputs()) {
+        if (!only.empty() && input.label.find(only) == std::string::npos &&
+            input.fileName.find(only) == std::string::npos) {
+            continue;
+        }
+        const std::string path = folder + "/" + input.fileName;
+        const std::string twin = folder + "/" + input.twinName;
+        if (!std::filesystem::exists(path)) {
+            std::printf("| %s | missing: run `generate` first | | | | | | | | |\n",
+                        input.label.c_str());
+            continue;
+        }
+        const bool hasTwin = std::filesystem::exists(twin);
+        WarmPageCache(path);
+        if (hasTwin) {
+            WarmPageCache(twin);
+        }
+        const double mb = double(std::filesystem::file_size(path)) / 1e6;
+        const Stat floor = Measure(runs, [&] { return ReadFloor(path); });
+        const Stat ours = Measure(runs, [&] { return Import(path, 0, true); });
+        const Stat validated =
+            Measure(runs, [&] { return Import(path, aiProcess_ValidateDataStructure, true); });
+        const Stat glb = hasTwin ? Measure(runs, [&] { return Import(twin, 0, false); }) : Stat();
+        const auto ratio = [](const Stat &a, const Stat &b) {
+            return Fixed(a.seconds / b.seconds, "%.2f") + " (" +
+                   Fixed(a.cpuSeconds / b.cpuSeconds, "%.2f") + ")";
+        };
+        std::printf("| %s | %.1f | %s | %s | %s | %s | %s | %s | %s | %s / %s |\n",
+                    input.label.c_str(), mb, Ms(floor).c_str(), Ms(ours).c_str(),
+                    Ms(validated).c_str(), hasTwin ? Ms(glb).c_str() : "-",
+                    ratio(ours, floor).c_str(), hasTwin ? ratio(ours, glb).c_str() : "-",
+                    Fixed(mb / ours.seconds, "%.0f").c_str(), Fixed(ours.peakMb, "%.0f").c_str(),
+                    hasTwin ? Fixed(glb.peakMb, "%.0f").c_str() : "-");
+        if (input.ladder) {
+            ladder.push_back({input.label, input.sizeUnits, floor, ours});
+        }
+    }
+    if (!ladder.empty()) {
+        std::printf("\n| ladder | points | ours ms | ours ns per point | ours CPU ns per point | "
+                    "floor ns per point |\n");
+        std::printf("|---|---|---|---|---|---|\n");
+        for (const LadderRow &row : ladder) {
+            std::printf("| %s | %llu | %s | %s | %s | %s |\n", row.label.c_str(),
+                        (unsigned long long)row.units, Ms(row.ours).c_str(),
+                        Fixed(row.ours.seconds * 1e9 / double(row.units), "%.0f").c_str(),
+                        Fixed(row.ours.cpuSeconds * 1e9 / double(row.units), "%.0f").c_str(),
+                        Fixed(row.floor.seconds * 1e9 / double(row.units), "%.1f").c_str());
+        }
+    }
+    if (only.empty() || only == "lzss") {
+        std::printf("\n| LZSS | median | output MB/s |\n|---|---|---|\n");
+        MeasureLzss(runs);
+    }
+    return 0;
+}
+
+int Generate(const std::string &folder) {
+    agf::bench::WriteBenchInputs(folder);
+    bool ok = true;
+    for (const BenchInput &input : agf::bench::BenchInputs()) {
+        std::printf("%s -> %s\n", input.fileName.c_str(), input.twinName.c_str());
+        ok = agf::bench::WriteGlbTwin(folder + "/" + input.fileName,
+                                      folder + "/" + input.twinName) &&
+             ok;
+    }
+    return ok ? 0 : 1;
+}
+
+int Usage() {
+    std::fprintf(stderr, "usage: agf_bench_import generate <folder>\n"
+                         "       agf_bench_import run <folder> [--runs N] [--only TEXT]\n"
+                         "       agf_bench_import import <file> [validate]\n");
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        return Usage();
+    }
+    const std::string command = argv[1];
+    const std::string folder = argv[2];
+    if (command == "generate") {
+        return Generate(folder);
+    }
+    if (command == "import") {
+        // For callgrind / perf: one import of one file, no child process.
+        const bool validate = argc > 3 && std::string(argv[3]) == "validate";
+        const double seconds =
+            Import(folder, validate ? aiProcess_ValidateDataStructure : 0u, true);
+        std::printf("%s ms\n", Ms(seconds).c_str());
+        return seconds < 0 ? 1 : 0;
+    }
+    if (command != "run") {
+        return Usage();
+    }
+    int runs = 7;
+    std::string only;
+    for (int i = 3; i + 1 < argc; i += 2) {
+        const std::string option = argv[i];
+        if (option == "--runs") {
+            runs = std::max(1, std::atoi(argv[i + 1]));
+        } else if (option == "--only") {
+            only = argv[i + 1];
+        } else {
+            return Usage();
+        }
+    }
+    return Run(folder, runs, only);
+}

@@ -1,0 +1,15 @@
+/** @file PoserImporters.h
+ *  Factory for the Poser importer, used by the registry.
+ */
+#pragma once
+
+namespace Assimp {
+class BaseImporter;
+}
+
+namespace agf {
+
+/** Poser poses (PZ2, P2Z) and figures (CR2, CRZ): skeleton, pose animation, geometry. */
+Assimp::BaseImporter *CreatePoserImporter();
+
+} // namespace agf

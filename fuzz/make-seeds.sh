@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Writes seed inputs for every fuzz target into <out>/<target>/, from the project's own
+# generated test models (test_models/) only, joined with their side files in the fuzz input
+# format of fuzz/README.md. Used to (re)build the committed corpora:
+#   bash fuzz/make-seeds.sh /tmp/seeds
+# Never add ../shared/samples here: those files must not end up in the repository.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:?usage: bash fuzz/make-seeds.sh <output folder>}
+models=test_models
+
+# side <name> <file>: appends one side file to stdout in the fuzz input format.
+side() { printf '\n#AGF-FILE:%s\n' "$1"; cat "$2"; }
+side_text() { printf '\n#AGF-FILE:%s\n%s' "$1" "$2"; }
+
+mkdir -p "$out"/{psk,psa,psax,psw,p3d_mlod,p3d_odol,fxm,mot,anb,pz2,cr2,lzss}
+
+for f in "$models"/actorx/*.psk; do cp "$f" "$out/psk/"; done
+{
+    cat "$models/actorx/skinned_box.psk"
+    side_text fuzz.props.txt $'Materials[2] =\n{\n\t[0] = { MaterialInterface = Material\'/Game/Materials/BoxSides.BoxSides\' }\n\t[1] = { MaterialInterface = Material\'/Game/Materials/BoxCaps.BoxCaps\' }\n}\n'
+    side_text Game/Materials/BoxSides.mat $'Diffuse=T_Sides_D\nNormal=T_Sides_N\nOther[0]=T_Unused\n'
+    side_text Game/Materials/T_Sides_D.tga tga
+    side_text Game/Texture2D/T_Sides_N.png png
+    side_text BoxCaps.mat $'Diffuse=T_Caps_D\n'
+} >"$out/psk/skinned_box_sidecars"
+{ cat "$models/actorx/skinned_box.psk"; side fuzz.psa "$models/actorx/psa_dense.psa"; } \
+    >"$out/psk/skinned_box_with_psa"
+
+for f in "$models"/actorx/*.psa; do cp "$f" "$out/psa/"; done
+{ cat "$models/actorx/psa_config.psa"; side fuzz.config "$models/actorx/psa_config.config"; } \
+    >"$out/psa/psa_with_config"
+for f in "$models"/actorx/*.psax; do cp "$f" "$out/psax/"; done
+{ cat "$models/actorx/psax_sparse.psax"; side fuzz.config "$models/actorx/psa_config.config"; } \
+    >"$out/psax/psax_with_config"
+
+levels=$models/actorx/world_levels
+for f in "$levels"/*.psw; do
+    name=$(basename "$f" .psw)
+    cp "$f" "$out/psw/$name"
+    {
+        cat "$f"
+        (cd "$levels" && find Game -type f | sort) | while read -r asset; do
+            side "$asset" "$levels/$asset"
+        done
+    } >"$out/psw/${name}_with_assets"
+done
+
+for f in mlod_cube sp3x_triangle packed_sp3x; do cp "$models/p3d/$f.p3d" "$out/p3d_mlod/$f"; done
+{ cat "$models/p3d/mlod_cube.p3d"; side model.cfg "$models/p3d/model.cfg"; } \
+    >"$out/p3d_mlod/mlod_cube_with_model_cfg"
+for f in odol40_skinned odol7_skinned; do
+    cp "$models/p3d/$f.p3d" "$out/p3d_odol/$f"
+    { cat "$models/p3d/$f.p3d"; side model.cfg "$models/p3d/model.cfg"; } \
+        >"$out/p3d_odol/${f}_with_model_cfg"
+done
+
+for f in "$models"/idolfx/*.fxm; do cp "$f" "$out/fxm/"; done
+{ cat "$models/idolfx/keypose_chain4.fxm"; side fuzz.mot "$models/idolfx/keypose_chain4.mot"; } \
+    >"$out/fxm/keypose_chain4_with_mot"
+cp "$models"/idolfx/*.mot "$out/mot/"
+cp "$models"/idolfx/*.anb "$out/anb/"
+
+# Poser: poses (plain and gzip), and the figure with its OBJ geometry at the path it names.
+for f in "$models"/poser/*.pz2 "$models"/poser/*.p2z; do cp "$f" "$out/pz2/"; done
+cp "$models/poser/chain.cr2" "$out/cr2/chain"
+{
+    cat "$models/poser/chain.cr2"
+    side Runtime/Geometries/Synthetic/chain.obj "$models/poser/Runtime/Geometries/Synthetic/chain.obj"
+} >"$out/cr2/chain_with_geometry"
+
+# LZSS: the whole-file-packed model (mode byte 1), and hand-made streams for LzssDecode
+# (mode byte 0, expected size, stream, checksum): eight literals "ABCDEFGH" (flag 0xFF), and
+# "ABC" followed by a 6-byte back-reference at distance 3 (flag 0x07: three literals, then a
+# reference; length 6 = 3 + 3).
+{ printf '\x01'; cat "$models/p3d/packed_sp3x.p3d"; } >"$out/lzss/packed_whole_file"
+# checksum of "ABCDEFGH" = 0x41+...+0x48 = 0x224
+printf '\x00\x08\x00\x00\x00\xffABCDEFGH\x24\x02\x00\x00' >"$out/lzss/literals"
+# output "ABCABCABC": checksum = 3 * (0x41 + 0x42 + 0x43) = 0x252
+printf '\x00\x09\x00\x00\x00\x07ABC\x03\x03\x52\x02\x00\x00' >"$out/lzss/back_reference"
+echo "seeds written to $out"

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Builds the benchmarks (Release) and runs them: the import table of issue 10 (our importers
+# against the raw-read floor and against Assimp's glTF2 importer on glb twins of the same
+# content, with peak memory; LZSS decoding), then the LZSS Google Benchmark program.
+#
+#   tools/run-benchmarks.sh [build-dir] [runs]
+#
+# Defaults: build-dir = build-bench-release, runs = 7. Inputs (about 700 MB with their glb twins)
+# go to <build-dir>/bench-data and are written only when missing. Run it on a quiet machine:
+# other processes on the same cores show up in the wall times.
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-"$here/build-bench-release"}
+runs=${2:-7}
+jobs=$(nproc 2>/dev/null || echo 2)
+
+cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DAGF_BUILD_BENCHMARKS=ON \
+    -DAGF_BUILD_TESTS=OFF >/dev/null
+cmake --build "$build" -j "$jobs" --target agf_bench_import agf_bench_lzss >/dev/null
+
+data="$build/bench-data"
+if [ ! -f "$data/.complete" ]; then
+    echo "Writing the benchmark inputs and their glb twins into $data ..."
+    "$build/bin/agf_bench_import" generate "$data"
+    touch "$data/.complete"
+fi
+
+echo
+"$build/bin/agf_bench_import" run "$data" --runs "$runs"
+echo
+echo "LZSS decoding, Google Benchmark (in-process, medians of $runs repetitions):"
+"$build/bin/agf_bench_lzss" --benchmark_repetitions="$runs" \
+    --benchmark_report_aggregates_only=true 2>/dev/null | grep -v -E '_mean|_stddev|_cv'
