@@ -3,6 +3,7 @@
  */
 #include "BenchInputs.h"
 
+#include "OdolV4xWriter.h"
 #include "P3dWriters.h"
 #include "PsaModels.h"
 #include "PskModels.h"
@@ -23,7 +24,8 @@ namespace fs = std::filesystem;
 constexpr unsigned kPskBones = 100;
 constexpr unsigned kPsaBones = 100;
 constexpr unsigned kPsaFrames = 10000;
-/** ODOL faces index vertices with 16 bits, so the 200k vertices are spread over 4 LODs. */
+/** ODOL v40 faces index vertices with 16 bits, so the 200k vertices are spread over 4 LODs
+ *  (the v73 twin keeps the same grid, though it has 32-bit indices). */
 constexpr unsigned kOdolLods = 4;
 constexpr unsigned kOdolSideX = 250;
 constexpr unsigned kOdolSideY = 200;
@@ -48,7 +50,7 @@ float Height(float x, float y) {
     return 20.0f * std::sin(x * 0.05f) * std::cos(y * 0.07f);
 }
 
-std::vector<uint8_t> MakeOdol() {
+agf::testgen::p3d::OdolModel MakeOdolGrid() {
     using namespace agf::testgen::p3d;
     OdolModel model;
     for (unsigned l = 0; l < kOdolLods; ++l) {
@@ -81,7 +83,18 @@ std::vector<uint8_t> MakeOdol() {
         lod.sections = {{0, static_cast<uint32_t>(lod.faces.size()), 0, -1, 0}};
         model.lods.push_back(std::move(lod));
     }
-    return WriteOdolV40(model);
+    return model;
+}
+
+std::vector<uint8_t> MakeOdol() {
+    return agf::testgen::p3d::WriteOdolV40(MakeOdolGrid());
+}
+
+// The same grid as Arma 3 writes it: ODOL v73, every array LZO-compressed (flag 2).
+std::vector<uint8_t> MakeOdolV73() {
+    using agf::testgen::p3d::OdolV4xOptions;
+    return agf::testgen::p3d::WriteOdolV4x(MakeOdolGrid(),
+                                           {73, OdolV4xOptions::Packing::AllLzo, {0, 0, 0}});
 }
 
 std::vector<uint8_t> MakeMlod() {
@@ -234,6 +247,8 @@ std::vector<BenchInput> BenchInputs() {
          uint64_t(kPsaBones) * kPsaFrames, "frame", false},
         {"ODOL v40, 4 LODs, 200k vertices, LZSS", "odol_200k.p3d", "",
          uint64_t(kOdolLods) * kOdolSideX * kOdolSideY, "vertex", false},
+        {"ODOL v73, 4 LODs, 200k vertices, LZO", "odol73_200k.p3d", "",
+         uint64_t(kOdolLods) * kOdolSideX * kOdolSideY, "vertex", false},
         {"MLOD, 10 LODs, 100k points", "mlod_10lods.p3d", "",
          uint64_t(kMlodLods) * kMlodSide * kMlodSide, "point", false},
         {"PSW, 10k actors over 50 PSKs", "level_10k_actors.psw", "", kPswActors, "actor", false},
@@ -255,6 +270,7 @@ void WriteBenchInputs(const std::string &folderName) {
     WriteFile(folder / "anim_100x10k.psax",
               agf::testgen::psa::MakeLargePsax(kPsaBones, kPsaFrames));
     WriteFile(folder / "odol_200k.p3d", MakeOdol());
+    WriteFile(folder / "odol73_200k.p3d", MakeOdolV73());
     WriteFile(folder / "mlod_10lods.p3d", MakeMlod());
     WriteLevel(folder);
 }

@@ -9,8 +9,11 @@
 #include <cstring>
 #include <memory>
 
+#include "BuiltIn.h"
+
 // One header per format family declares its factory functions.
 #include "ActorX/ActorXImporters.h"
+#include "AnimationLoaders.h"
 #include "IdolFX/IdolFxImporters.h"
 #include "P3D/P3dImporters.h"
 #include "Poser/PoserImporters.h"
@@ -24,10 +27,18 @@ struct RegisteredFormat {
     Assimp::BaseImporter *(*create)();
 };
 
+// Mesh importers that load animation files get the table of animation formats, which lives
+// beside this registry so that the format folders need not know of each other.
+Assimp::BaseImporter *CreatePskWithAnimations() {
+    return CreatePskImporter(AnimationFileLoaders());
+}
+
+Assimp::BaseImporter *CreateFxmWithAnimations() {
+    return CreateFxmImporter(AnimationFileLoaders());
+}
+
 const std::vector<RegisteredFormat> &Formats() {
     static const std::vector<RegisteredFormat> formats = {
-        // Entries are added here as formats land, e.g.
-        // {{"Unreal ActorX mesh", "psk pskx", "ACTRHEAD at byte 0", "..."}, &CreatePskImporter},
         {{"Bohemia Interactive P3D", "p3d",
           "MLOD, ODOL (version 7 or 40), P3DM or SP3X at byte 0; or byte 0 any and ODO/MLO at "
           "bytes 1-3 (whole file LZSS-packed)",
@@ -37,7 +48,7 @@ const std::vector<RegisteredFormat> &Formats() {
         {{"Unreal ActorX mesh", "psk pskx", "ACTRHEAD at byte 0",
           "meshes per material, skeleton, skin weights, normals, UV sets, vertex colours, morph "
           "targets, sockets; UEViewer sidecar textures; sibling PSA/PSAX animations"},
-         &CreatePskImporter},
+         &CreatePskWithAnimations},
         {{"Unreal ActorX animation", "psa psax", "ANIMHEAD or ANIXHEAD at byte 0",
           "skeleton from BONENAMES and one animation per sequence (dense PSA, sparse PSAX)"},
          &CreatePsaImporter},
@@ -50,7 +61,7 @@ const std::vector<RegisteredFormat> &Formats() {
           "no magic: version 0-2, skeleton flag 0/1, zero header block or plausible first joint",
           "static and skinned (keypose) meshes: submeshes with normals and one or two UV sets, "
           "joint hierarchy, skin weights; sibling MOT motions"},
-         &CreateFxmImporter},
+         &CreateFxmWithAnimations},
         {{"Idol FX motion (Nosferatu)", "mot",
           "no magic: 28-byte header, plausible track count and first bone name; not LWMO/LWSC",
           "per-bone rotation, position and scale keys; alone, a skeleton-only scene"},
@@ -77,17 +88,26 @@ void RegisterImporters(Assimp::Importer &importer) {
     if (formats.empty()) {
         return;
     }
-    // A second call must not add a second copy of every loader.
-    // GetInfo() returns a pointer to a static description, so pointer equality identifies it.
+    // A second call must not add a second copy of every loader, and neither may a call on a
+    // libassimp that has our importers built in (tools/build-libassimp.sh): those are other
+    // instances of the same descriptions, so the name identifies them.
     std::unique_ptr<Assimp::BaseImporter> probe(formats.front().create());
+    const aiImporterDesc *ours = probe->GetInfo();
     for (size_t i = 0; i < importer.GetImporterCount(); ++i) {
         const aiImporterDesc *desc = importer.GetImporterInfo(i);
-        if (desc != nullptr && desc == probe->GetInfo()) {
+        if (desc != nullptr && (desc == ours || (desc->mName != nullptr &&
+                                                 std::strcmp(desc->mName, ours->mName) == 0))) {
             return;
         }
     }
     for (const RegisteredFormat &format : formats) {
         importer.RegisterLoader(format.create());
+    }
+}
+
+void AppendImporters(std::vector<Assimp::BaseImporter *> &importers) {
+    for (const RegisteredFormat &format : Formats()) {
+        importers.push_back(format.create());
     }
 }
 

@@ -13,7 +13,7 @@ models=test_models
 side() { printf '\n#AGF-FILE:%s\n' "$1"; cat "$2"; }
 side_text() { printf '\n#AGF-FILE:%s\n%s' "$1" "$2"; }
 
-mkdir -p "$out"/{psk,psa,psax,psw,p3d_mlod,p3d_odol,fxm,mot,anb,pz2,cr2,lzss}
+mkdir -p "$out"/{psk,psa,psax,psw,p3d_mlod,p3d_odol,fxm,mot,anb,pz2,cr2,lzss,lzo}
 
 for f in "$models"/actorx/*.psk; do cp "$f" "$out/psk/"; done
 {
@@ -49,6 +49,9 @@ done
 for f in mlod_cube sp3x_triangle packed_sp3x; do cp "$models/p3d/$f.p3d" "$out/p3d_mlod/$f"; done
 { cat "$models/p3d/mlod_cube.p3d"; side model.cfg "$models/p3d/model.cfg"; } \
     >"$out/p3d_mlod/mlod_cube_with_model_cfg"
+for f in odol48_skinned odol50_skinned odol68_alternate odol73_lzo odol73_raw; do
+    cp "$models/p3d/$f.p3d" "$out/p3d_odol/$f"
+done
 for f in odol40_skinned odol7_skinned; do
     cp "$models/p3d/$f.p3d" "$out/p3d_odol/$f"
     { cat "$models/p3d/$f.p3d"; side model.cfg "$models/p3d/model.cfg"; } \
@@ -78,4 +81,12 @@ cp "$models/poser/chain.cr2" "$out/cr2/chain"
 printf '\x00\x08\x00\x00\x00\xffABCDEFGH\x24\x02\x00\x00' >"$out/lzss/literals"
 # output "ABCABCABC": checksum = 3 * (0x41 + 0x42 + 0x43) = 0x252
 printf '\x00\x09\x00\x00\x00\x07ABC\x03\x03\x52\x02\x00\x00' >"$out/lzss/back_reference"
+
+# LZO1X (expected size u32, then the stream): a leading literal run "ABCD" (17 + 4), an M2 match
+# of 4 bytes at distance 4 and the end marker; a leading literal "A" repeated by an overlapping
+# M2 match at distance 1; and an M3 match with an extended length (t = 32, one zero byte, then
+# 3: 31 + 255 + 3 + 2 = 291 bytes) copying "AB" at distance 2.
+printf '\x08\x00\x00\x00\x15ABCD\x6c\x00\x11\x00\x00' >"$out/lzo/m2_match"
+printf '\x04\x00\x00\x00\x12A\x40\x00\x11\x00\x00' >"$out/lzo/overlapping_run"
+printf '\x25\x01\x00\x00\x13AB\x20\x00\x03\x04\x00\x11\x00\x00' >"$out/lzo/m3_extended"
 echo "seeds written to $out"

@@ -9,6 +9,8 @@
  */
 #pragma once
 
+#include <assimp_gameformats/ImportLimits.h>
+
 #include <cstddef>
 #include <cstdint>
 
@@ -38,11 +40,11 @@ private:
 /** The documented allocation bound (DEVELOPERS.md, "Hostile input"): while importing a file of
  *  `inputBytes` bytes, at most kAllocationBytesPerInputByte * inputBytes +
  *  kAllocationConstantBytes bytes may be allocated at once (input copy and scene included). */
-constexpr size_t kAllocationBytesPerInputByte = 32;
-constexpr size_t kAllocationConstantBytes = 2u << 20;
+constexpr size_t kAllocationBytesPerInputByte = kImportAllocationBytesPerInputByte;
+constexpr size_t kAllocationConstantBytes = kImportAllocationConstantBytes;
 
 inline size_t AllocationBound(size_t inputBytes) {
-    return kAllocationBytesPerInputByte * inputBytes + kAllocationConstantBytes;
+    return ImportAllocationBound(inputBytes);
 }
 
 } // namespace agf::test

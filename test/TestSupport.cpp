@@ -73,10 +73,34 @@ CliResult RunCli(const std::filesystem::path &dir, const std::string &args) {
 
 } // namespace agf::test
 
+#include "Common/ImporterBase.h"
+
 #include <assimp/BaseImporter.h>
 #include <assimp/importerdesc.h>
 
 namespace agf::test {
+
+ImportWarnings::ImportWarnings(const Assimp::Importer &importer, const std::string &extension) {
+    const Warnings *warnings = LastImportWarnings(importer, extension);
+    EXPECT_NE(warnings, nullptr) << "no importer of ours claims ." << extension;
+    if (warnings == nullptr) {
+        return;
+    }
+    for (const Warning &warning : warnings->entries()) {
+        mMessages.emplace_back(warning.text(), warning.count);
+        mText += warning.text() + "\n";
+    }
+}
+
+size_t ImportWarnings::count(const std::string &fragment) const {
+    size_t seen = 0;
+    for (const auto &[message, times] : mMessages) {
+        if (message.find(fragment) != std::string::npos) {
+            seen += times;
+        }
+    }
+    return seen;
+}
 
 namespace {
 

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -35,10 +36,22 @@ inline std::filesystem::path SamplePath(const std::string &relative) {
     return std::filesystem::exists(path) ? path : std::filesystem::path();
 }
 
-/** Skips the current test cleanly when a sample is missing. */
+/** True when the environment has AGF_SAMPLES_REQUIRED=1. tools/run-tests.sh sets it when
+ *  ../shared/samples is present, so that a sample that went missing or moved fails its tests
+ *  instead of skipping them. */
+inline bool SamplesRequired() {
+    const char *value = std::getenv("AGF_SAMPLES_REQUIRED");
+    return value != nullptr && std::string(value) == "1";
+}
+
+/** Skips the current test cleanly when a sample is missing; fails it when SamplesRequired(). */
 #define AGF_REQUIRE_SAMPLE(variable, relative)                                                     \
     const std::filesystem::path variable = ::agf::test::SamplePath(relative);                      \
     if (variable.empty()) {                                                                        \
+        if (::agf::test::SamplesRequired()) {                                                      \
+            FAIL() << "sample " << (relative) << " not present under " << AGF_SAMPLES_DIR          \
+                   << ", and AGF_SAMPLES_REQUIRED=1";                                              \
+        }                                                                                          \
         GTEST_SKIP() << "sample " << (relative) << " not present under " << AGF_SAMPLES_DIR;       \
     }
 
@@ -75,6 +88,26 @@ struct ImportResult {
  *  properties first. */
 ImportResult ImportValidated(const std::filesystem::path &path,
                              const std::function<void(Assimp::Importer &)> &configure = {});
+
+/** The warnings of an Importer's last import through our importer for `extension` ("psk"),
+ *  read from the importer itself rather than from log text. */
+class ImportWarnings {
+public:
+    ImportWarnings(const Assimp::Importer &importer, const std::string &extension);
+
+    /** Every message, one per line (for failure output). */
+    const std::string &text() const { return mText; }
+    /** Distinct warnings kept. */
+    size_t entries() const { return mMessages.size(); }
+    /** How many times a problem whose message contains `fragment` was seen (repeats that the
+     *  sink folded into one entry count each). */
+    size_t count(const std::string &fragment) const;
+    bool contains(const std::string &fragment) const { return count(fragment) != 0; }
+
+private:
+    std::vector<std::pair<std::string, size_t>> mMessages;
+    std::string mText;
+};
 
 /** What a run of the `assimp` command printed. */
 struct CliResult {

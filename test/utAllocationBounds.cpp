@@ -193,6 +193,8 @@ TEST(AllocationBounds, EveryModelAndSampleImportsWithinTheBound) {
     struct Input {
         std::string name;
         std::vector<uint8_t> bytes;
+        bool generated = false; ///< ours, with known content: it must import...
+        bool damaged = false;   ///< ...unless it is damaged on purpose: then it must fail
     };
     std::vector<Input> inputs;
     auto ours = [](const std::string &extension) {
@@ -206,19 +208,20 @@ TEST(AllocationBounds, EveryModelAndSampleImportsWithinTheBound) {
     };
     for (const auto &model : agf::testgen::AllGeneratedModels()) {
         if (ours(ExtensionOf(model.relativePath))) {
-            inputs.push_back({model.relativePath, model.make()});
+            inputs.push_back({model.relativePath, model.make(), true, model.damaged});
         }
     }
     for (const char *folder : {"actorx", "p3d", "fxm"}) {
         const std::filesystem::path dir = agf::test::SamplesDir() / folder;
         if (!std::filesystem::is_directory(dir)) {
+            EXPECT_FALSE(agf::test::SamplesRequired()) << dir << " is missing";
             continue;
         }
         for (const auto &entry : std::filesystem::directory_iterator(dir)) {
             const std::string extension = ExtensionOf(entry.path().filename().string());
             if (ours(extension)) {
                 inputs.push_back({std::string(folder) + "/" + entry.path().filename().string(),
-                                  agf::test::ReadBytes(entry.path())});
+                                  agf::test::ReadBytes(entry.path()), false, false});
             }
         }
     }
@@ -234,6 +237,9 @@ TEST(AllocationBounds, EveryModelAndSampleImportsWithinTheBound) {
               << (result.imported ? "" : "  failed: " + result.error) << "\n";
         EXPECT_LE(result.peakBytes, AllocationBound(input.bytes.size()))
             << input.name << " (" << input.bytes.size() << " bytes)";
+        if (input.generated) {
+            EXPECT_EQ(result.imported, !input.damaged) << input.name << ": " << result.error;
+        }
     }
     std::cout << table.str();
     RecordProperty("worst_peak_per_input_byte", std::to_string(worstRatio));

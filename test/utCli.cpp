@@ -5,6 +5,7 @@
 #include <assimp/Exporter.hpp>
 #include <assimp/config.h>
 #include <assimp/metadata.h>
+#include <assimp_gameformats/ImportOptions.h>
 
 #include <sys/wait.h>
 
@@ -683,3 +684,82 @@ TEST(Cli, AnimAddsAnimationFilesGivenRelativeToTheCurrentFolder) {
     ASSERT_NE(exported, nullptr) << reader.GetErrorString();
     EXPECT_EQ(exported->mNumAnimations, scene->mNumAnimations);
 }
+
+namespace {
+
+TEST(Cli, SetRefusesUnknownKeysAndValuesOfTheWrongType) {
+    const fs::path dir = agf::test::ScratchDir("cli_set_checked");
+    WriteText(dir / "octahedron.obj", kOctahedronObj);
+    CliResult result = RunCli(dir, "info octahedron.obj --set IMPORT_PSK_SCLAE=0.01");
+    EXPECT_EQ(result.exitCode, 1);
+    EXPECT_EQ(result.err, "assimp: info: --set: no importer or exporter reads the property "
+                          "'IMPORT_PSK_SCLAE'; did you mean IMPORT_PSK_SCALE? ('assimp help "
+                          "options' lists every key)\n");
+    result = RunCli(dir, "info octahedron.obj --set IMPORT_PSK_SCALE=big");
+    EXPECT_EQ(result.exitCode, 1);
+    EXPECT_EQ(result.err, "assimp: info: --set IMPORT_PSK_SCALE expects a float, got 'big'\n");
+    result = RunCli(dir, "info octahedron.obj --set IMPORT_PSK_YUP=maybe");
+    EXPECT_EQ(result.exitCode, 1);
+    EXPECT_EQ(result.err, "assimp: info: --set IMPORT_PSK_YUP expects a bool, got 'maybe'\n");
+    result = RunCli(dir, "info octahedron.obj --set NOTHING_LIKE_ANY_KEY_AT_ALL=1");
+    EXPECT_EQ(result.exitCode, 1);
+    EXPECT_EQ(result.err, "assimp: info: --set: no importer or exporter reads the property "
+                          "'NOTHING_LIKE_ANY_KEY_AT_ALL' ('assimp help options' lists every "
+                          "key)\n");
+
+    // The macro name is accepted for the key it stands for, for Assimp's keys as for ours.
+    result = RunCli(dir, "info octahedron.obj -slm --set AI_CONFIG_PP_SLM_TRIANGLE_LIMIT=2");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_NE(InfoValue(result.out, "Meshes:"), "1") << result.out;
+}
+
+TEST(Cli, HelpOptionsListsEveryKeyWithItsDefault) {
+    const fs::path dir = agf::test::ScratchDir("cli_help_options");
+    const CliResult result = RunCli(dir, "help options");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    for (const agf::ImportOption &option : agf::ListImportOptions()) {
+        const std::string shownDefault =
+            option.type == "string" ? "\"" + option.defaultValue + "\"" : option.defaultValue;
+        EXPECT_NE(result.out.find("  " + option.key + "  (" + option.type + ", default " +
+                                  shownDefault + ")\n"),
+                  std::string::npos)
+            << option.key;
+    }
+    // Assimp's own keys, from the <assimp/config.h> the command was built against.
+    EXPECT_NE(result.out.find(AI_CONFIG_PP_SLM_TRIANGLE_LIMIT), std::string::npos);
+    EXPECT_NE(result.out.find(AI_CONFIG_GLOBAL_SCALE_FACTOR_KEY), std::string::npos);
+
+    const CliResult unknown = RunCli(dir, "help sideways");
+    EXPECT_EQ(unknown.exitCode, 1);
+    EXPECT_EQ(unknown.err, "assimp: help: unknown help topic 'sideways' (try 'assimp help "
+                           "options')\n");
+}
+
+TEST(Cli, SetReachesTheExporter) {
+    const fs::path dir = agf::test::ScratchDir("cli_set_exporter");
+    const std::string model =
+        ShellQuote((agf::test::TestModelsDir() / "actorx/skinned_box.psk").string());
+    // Unreal units are centimetres: our glTF writer scales the root to metres unless asked to
+    // keep the file's units.
+    CliResult result = RunCli(dir, "export " + model + " metres.glb");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    result = RunCli(dir, "export " + model +
+                             " kept.glb --set " AI_CONFIG_EXPORT_GLTF_KEEP_UNITS "=true");
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto rootScale = [&](const std::string &file) {
+        Assimp::Importer importer;
+        const aiScene *scene = importer.ReadFile((dir / file).string(), 0);
+        EXPECT_NE(scene, nullptr) << importer.GetErrorString();
+        if (scene == nullptr) {
+            return 0.0f;
+        }
+        aiVector3D scale, position;
+        aiQuaternion rotation;
+        scene->mRootNode->mTransformation.Decompose(scale, rotation, position);
+        return scale.x;
+    };
+    EXPECT_NEAR(rootScale("metres.glb"), 0.01f, 1e-6f);
+    EXPECT_NEAR(rootScale("kept.glb"), 1.0f, 1e-6f);
+}
+
+} // namespace

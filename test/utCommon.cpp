@@ -8,6 +8,9 @@
 #include "Common/ImportError.h"
 #include "Common/SceneBuilder.h"
 #include "Common/TextEncoding.h"
+#include "Common/Warnings.h"
+
+#include <assimp_gameformats/MetadataKeys.h>
 
 #include <assimp/DefaultLogger.hpp>
 
@@ -98,6 +101,51 @@ TEST(ImportError, MessageFormat) {
 // ------------------------------------------------------------------------------------------------
 // Text
 
+TEST(ImportError, TextFormatsNameTheLine) {
+    const agf::ImportError error(agf::FilePlace{"pose.pz2", "actor hip", 310, 12}, "unbalanced }");
+    EXPECT_STREQ(error.what(), "pose.pz2:12: actor hip at byte 310: unbalanced }");
+    EXPECT_EQ(error.line(), 12u);
+    EXPECT_EQ(error.problem(), "unbalanced }");
+}
+
+TEST(Warnings, RepeatsFoldIntoOneEntryWithACount) {
+    agf::Warnings warnings;
+    for (uint64_t offset = 100; offset < 105; ++offset) {
+        warnings.add("a.psk", "RAWWEIGHTS", offset, "weight of a missing bone");
+    }
+    warnings.add("a.psk", "VTXW0000", 40, "weight of a missing bone");
+    ASSERT_EQ(warnings.entries().size(), 2u);
+    EXPECT_EQ(warnings.total(), 6u);
+    EXPECT_EQ(warnings.entries()[0].text(),
+              "a.psk: RAWWEIGHTS at byte 100: weight of a missing bone (seen 5 times)");
+    EXPECT_EQ(warnings.entries()[1].text(), "a.psk: VTXW0000 at byte 40: weight of a missing bone");
+    EXPECT_TRUE(warnings.contains("missing bone"));
+    EXPECT_FALSE(warnings.contains("cycle"));
+}
+
+TEST(Warnings, DistinctProblemsAreBoundedAndMergeKeepsCounts) {
+    agf::Warnings many;
+    for (size_t i = 0; i < agf::Warnings::kMaxDistinct + 10; ++i) {
+        many.add("b.p3d", "LOD 0", i, "problem " + std::to_string(i));
+    }
+    EXPECT_EQ(many.entries().size(), agf::Warnings::kMaxDistinct);
+    EXPECT_EQ(many.dropped(), 10u);
+    agf::Warnings nested;
+    nested.add("b.p3d", "LOD 0", 7, "problem 0");
+    nested.add("b.p3d", "LOD 0", 8, "problem 0");
+    many.merge(nested);
+    EXPECT_EQ(many.entries()[0].count, 3u);
+    EXPECT_EQ(many.total(), agf::Warnings::kMaxDistinct + 10 + 2);
+}
+
+TEST(MetadataName, EscapesOnlyTheBracketAndTheEscape) {
+    EXPECT_EQ(agf::MetadataName("wheel_1"), "[wheel_1]");
+    EXPECT_EQ(agf::MetadataName("hero.psa"), "[hero.psa]");
+    EXPECT_EQ(agf::MetadataName("a]b"), "[a\\]b]");
+    EXPECT_EQ(agf::MetadataName("proxy:\\ca\\x"), "[proxy:\\\\ca\\\\x]");
+    EXPECT_EQ(agf::MetadataName(""), "[]");
+}
+
 TEST(TextEncoding, KeepsUtf8AndDecodesWindows1252) {
     EXPECT_EQ(ToUtf8("Bone_01"), "Bone_01");
     EXPECT_EQ(ToUtf8("caf\xC3\xA9"), "caf\xC3\xA9");
@@ -176,6 +224,37 @@ TEST(Coordinates, ZUpBecomesYUp) {
     EXPECT_EQ(root.mTransformation * aiVector3D(0, 0, 0), aiVector3D(0, 5, 0));
 }
 
+TEST(Coordinates, AffineInverseHasAnExactBottomRow) {
+    std::mt19937 random(7);
+    std::uniform_real_distribution<float> value(-3.0f, 3.0f);
+    for (int round = 0; round < 200; ++round) {
+        aiQuaternion rotation(value(random), value(random), value(random), value(random));
+        rotation.Normalize();
+        const aiVector3D scale(0.5f + std::fabs(value(random)), 0.5f + std::fabs(value(random)),
+                               0.5f + std::fabs(value(random)));
+        const aiMatrix4x4 m(scale, rotation, aiVector3D(value(random), value(random), 9.0f));
+        const aiMatrix4x4 inverse = agf::AffineInverse(m);
+        EXPECT_EQ(inverse.d1, 0.0f);
+        EXPECT_EQ(inverse.d2, 0.0f);
+        EXPECT_EQ(inverse.d3, 0.0f);
+        EXPECT_EQ(inverse.d4, 1.0f);
+        const aiMatrix4x4 product = m * inverse;
+        for (unsigned row = 0; row < 4; ++row) {
+            for (unsigned column = 0; column < 4; ++column) {
+                EXPECT_NEAR(product[row][column], row == column ? 1.0f : 0.0f, 1e-5f);
+            }
+        }
+    }
+    aiMatrix4x4 noisy;
+    noisy.d4 = 1.0000001f;
+    noisy.d2 = 1e-7f;
+    EXPECT_TRUE(agf::IsAffine(noisy));
+    EXPECT_EQ(agf::WithExactAffineRow(noisy).d4, 1.0f);
+    EXPECT_EQ(agf::WithExactAffineRow(noisy).d2, 0.0f);
+    noisy.d3 = 0.5f;
+    EXPECT_FALSE(agf::IsAffine(noisy));
+}
+
 TEST(Coordinates, WindingAndV) {
     uint32_t corners[3] = {4, 5, 6};
     FlipWinding(corners);
@@ -224,21 +303,31 @@ TEST(BuildNodeHierarchy, RefusesCycles) {
     nodes[1].name = "a";
     nodes[2].name = "b";
     aiNode top("top");
+    agf::Warnings warnings;
     const std::string message = ErrorOf([&] {
-        BuildNodeHierarchy(nodes, &top, {"cycle.psk", "REFSKELT", 400});
+        BuildNodeHierarchy(nodes, &top, {"bones.psk", "REFSKELT", 400}, warnings);
     });
-    EXPECT_NE(message.find("cycle.psk: REFSKELT at byte 400"), std::string::npos) << message;
-    EXPECT_NE(message.find("cycle"), std::string::npos);
+    // The walk from node 1 (a) goes round 1 -> 2 -> 1 and is the first to find the cycle.
+    EXPECT_EQ(message, "bones.psk: REFSKELT at byte 400: the parent chain of node 1 (a) forms a "
+                       "cycle");
     EXPECT_EQ(top.mNumChildren, 0u);
+    EXPECT_TRUE(warnings.empty());
 }
 
 TEST(BuildNodeHierarchy, OutOfRangeParentBecomesRoot) {
     std::vector<NodeSource> nodes(2);
     nodes[0].parent = -1;
     nodes[1].parent = 99;
+    nodes[1].name = "stray";
     aiNode top("top");
-    BuildNodeHierarchy(nodes, &top, {"f", "s", 0});
+    agf::Warnings warnings;
+    const std::vector<aiNode *> built =
+        BuildNodeHierarchy(nodes, &top, {"bones.psk", "REFSKELT", 32}, warnings);
     EXPECT_EQ(top.mNumChildren, 2u);
+    EXPECT_EQ(built[1]->mParent, &top);
+    ASSERT_EQ(warnings.entries().size(), 1u);
+    EXPECT_EQ(warnings.entries()[0].text(), "bones.psk: REFSKELT at byte 32: node 1 (stray) has "
+                                            "parent 99 out of range; attached to the root");
 }
 
 TEST(BuildNodeHierarchy, DepthIsBounded) {
@@ -318,13 +407,26 @@ TEST(BuildMeshesByMaterial, SplitsReindexesAndBindsBones) {
     // First-use order: triangle (0, 1, 4) gives new indices 0, 1, 2.
     EXPECT_EQ(left.mVertices[2], aiVector3D(1, 1, 0));
     EXPECT_EQ(left.mTextureCoords[0][2], aiVector3D(0.5f, 1, 0));
-    // The left mesh touches both bones (vertices 1 and 4 are shared); "unused" never appears.
-    EXPECT_EQ(left.mNumBones, 2u);
-    ASSERT_EQ(right.mNumBones, 2u);
+    // Every mesh lists the whole skeleton in source order, each bone with this mesh's weights:
+    // the left mesh touches both weighted bones (vertices 1 and 4 are shared), and "unused" is
+    // listed with no weights, so that exporters write it as a joint.
+    ASSERT_EQ(left.mNumBones, 3u);
+    ASSERT_EQ(right.mNumBones, 3u);
     EXPECT_EQ(std::string(right.mBones[1]->mName.C_Str()), "right");
     EXPECT_EQ(right.mBones[1]->mNumWeights, 4u);
-    // The morph moves vertex 5, which only the right mesh has.
-    EXPECT_EQ(left.mNumAnimMeshes, 0u);
+    EXPECT_EQ(std::string(left.mBones[2]->mName.C_Str()), "unused");
+    EXPECT_EQ(left.mBones[2]->mNumWeights, 0u);
+    EXPECT_EQ(right.mBones[2]->mNumWeights, 0u);
+    // Vertices 0 and 3 on "left", 1 and 4 on both: four weights on "left", two on "right".
+    EXPECT_EQ(left.mBones[0]->mNumWeights, 4u);
+    EXPECT_EQ(left.mBones[1]->mNumWeights, 2u);
+    // The morph moves vertex 5, which only the right mesh has; the left mesh still gets the
+    // target, unmoved, so that both primitives of the glTF mesh have the same targets.
+    ASSERT_EQ(left.mNumAnimMeshes, 1u);
+    EXPECT_EQ(std::string(left.mAnimMeshes[0]->mName.C_Str()), "raise");
+    for (unsigned v = 0; v < left.mNumVertices; ++v) {
+        EXPECT_EQ(left.mAnimMeshes[0]->mVertices[v], left.mVertices[v]);
+    }
     ASSERT_EQ(right.mNumAnimMeshes, 1u);
     const aiAnimMesh &morph = *right.mAnimMeshes[0];
     EXPECT_EQ(std::string(morph.mName.C_Str()), "raise");

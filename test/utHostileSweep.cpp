@@ -44,36 +44,66 @@ bool IsOurExtension(const std::string &extension) {
     return false;
 }
 
-std::vector<SweepInput> CollectInputs() {
-    std::vector<SweepInput> inputs;
+constexpr const char *kGeneratedPrefix = "generated/";
+constexpr const char *kSamplesPrefix = "samples/";
+
+std::string LowerExtensionOf(const std::string &path) {
+    std::string extension = ExtensionOf(path);
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return extension;
+}
+
+/** Every input the sweep damages, by name: "generated/<model path>" for the generated test
+ *  models and "samples/<path>" for the shared samples (every folder) present when the tests are
+ *  listed. Each becomes its own test case, so that ctest runs them in parallel and gives each
+ *  its own timeout. */
+std::vector<std::string> SweepInputNames() {
+    std::vector<std::string> names;
     for (const auto &model : agf::testgen::AllGeneratedModels()) {
-        const std::string extension = ExtensionOf(model.relativePath);
-        if (IsOurExtension(extension)) {
-            inputs.push_back({model.relativePath, extension, model.make()});
+        if (IsOurExtension(ExtensionOf(model.relativePath))) {
+            names.push_back(kGeneratedPrefix + model.relativePath);
         }
     }
     const std::filesystem::path samples = agf::test::SamplesDir();
-    const bool haveSamples = std::filesystem::is_directory(samples);
-    for (const auto &folder : haveSamples ? std::filesystem::directory_iterator(samples)
-                                          : std::filesystem::directory_iterator()) {
-        if (!folder.is_directory()) {
-            continue;
-        }
-        for (const auto &entry : std::filesystem::directory_iterator(folder.path())) {
-            std::string extension = ExtensionOf(entry.path().filename().string());
-            std::transform(extension.begin(), extension.end(), extension.begin(),
-                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-            if (!IsOurExtension(extension)) {
-                continue;
+    if (std::filesystem::is_directory(samples)) {
+        for (const auto &entry : std::filesystem::recursive_directory_iterator(samples)) {
+            if (entry.is_regular_file() &&
+                IsOurExtension(LowerExtensionOf(entry.path().filename().string()))) {
+                names.push_back(kSamplesPrefix +
+                                entry.path().lexically_relative(samples).generic_string());
             }
-            inputs.push_back(
-                {folder.path().filename().string() + "/" + entry.path().filename().string(),
-                 extension, agf::test::ReadBytes(entry.path())});
         }
     }
-    std::sort(inputs.begin(), inputs.end(),
-              [](const SweepInput &a, const SweepInput &b) { return a.name < b.name; });
-    return inputs;
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+SweepInput LoadSweepInput(const std::string &name) {
+    SweepInput input{name, LowerExtensionOf(name), {}};
+    if (name.rfind(kSamplesPrefix, 0) == 0) {
+        input.bytes =
+            agf::test::ReadBytes(agf::test::SamplesDir() / name.substr(strlen(kSamplesPrefix)));
+        return input;
+    }
+    const std::string path = name.substr(strlen(kGeneratedPrefix));
+    for (const auto &model : agf::testgen::AllGeneratedModels()) {
+        if (model.relativePath == path) {
+            input.bytes = model.make();
+        }
+    }
+    return input;
+}
+
+/** A name gtest accepts as a parameter name: letters, digits and underscores. */
+std::string ParameterName(const testing::TestParamInfo<std::string> &info) {
+    std::string name = info.param;
+    for (char &c : name) {
+        if (!std::isalnum(static_cast<unsigned char>(c))) {
+            c = '_';
+        }
+    }
+    return name;
 }
 
 // Cut points: every byte for small files, otherwise the first 256 bytes and ~300 spread over
@@ -109,7 +139,7 @@ constexpr bool kSanitized = false;
 
 // A hang detector, not a speed test: no case of a few hundred KB comes near it unless a loop
 // runs away. Sanitizers make code ~10x slower.
-constexpr double kCaseSecondsLimit = kSanitized ? 60.0 : 10.0;
+constexpr double kCaseSecondsLimit = kSanitized ? 60.0 : agf::kImportSecondsLimit;
 
 constexpr const char *kNoMessage = "<failed without an error message>";
 
@@ -183,97 +213,105 @@ std::vector<size_t> ActorXCountFieldOffsets(const std::vector<uint8_t> &bytes) {
 
 } // namespace
 
-TEST(HostileSweep, TruncatedInputsFailCleanlyOrImportValidScenes) {
-    const auto inputs = CollectInputs();
-    if (inputs.empty()) {
-        GTEST_SKIP() << "no generated models or samples to sweep";
+class HostileSweep : public testing::TestWithParam<std::string> {
+protected:
+    void SetUp() override {
+        mInput = LoadSweepInput(GetParam());
+        ASSERT_FALSE(mInput.bytes.empty()) << GetParam() << " has no bytes";
     }
+    SweepInput mInput;
+};
+
+TEST(HostileSweepInputs, GeneratedModelsAndTheSamplesWhenRequired) {
+    const std::vector<std::string> names = SweepInputNames();
+    EXPECT_TRUE(std::any_of(names.begin(), names.end(), [](const std::string &name) {
+        return name.rfind(kGeneratedPrefix, 0) == 0;
+    }));
+    const bool haveSamples = std::any_of(names.begin(), names.end(), [](const std::string &name) {
+        return name.rfind(kSamplesPrefix, 0) == 0;
+    });
+    EXPECT_TRUE(haveSamples || !agf::test::SamplesRequired())
+        << agf::test::SamplesDir() << " has no samples to sweep";
+}
+
+TEST_P(HostileSweep, TruncatedInputsFailCleanlyOrImportValidScenes) {
+    const SweepInput &input = mInput;
     size_t cases = 0;
-    for (const SweepInput &input : inputs) {
-        for (size_t cut : CutPoints(input.bytes.size())) {
-            const std::string what = Describe(input, "cut at " + std::to_string(cut));
-            const std::string error = TryImport(input.bytes, cut, input.extension, what);
-            EXPECT_NE(error, kNoMessage) << what;
-            ++cases;
-        }
+    for (size_t cut : CutPoints(input.bytes.size())) {
+        const std::string what = Describe(input, "cut at " + std::to_string(cut));
+        const std::string error = TryImport(input.bytes, cut, input.extension, what);
+        EXPECT_NE(error, kNoMessage) << what;
+        ++cases;
     }
     RecordProperty("cases", static_cast<int>(cases));
 }
 
-TEST(HostileSweep, CorruptedHeaderBytesFailCleanlyOrImportValidScenes) {
-    const auto inputs = CollectInputs();
-    if (inputs.empty()) {
-        GTEST_SKIP() << "no generated models or samples to sweep";
-    }
-    for (const SweepInput &input : inputs) {
-        std::vector<uint8_t> damaged = input.bytes;
-        const size_t limit = std::min<size_t>(damaged.size(), 160);
-        for (size_t offset = 0; offset < limit; ++offset) {
-            for (uint8_t replacement : {uint8_t(0xFF), uint8_t(damaged[offset] ^ 0x80)}) {
-                const uint8_t original = damaged[offset];
-                damaged[offset] = replacement;
-                const std::string what =
-                    Describe(input, "byte " + std::to_string(offset) + " set to " +
-                                        std::to_string(replacement));
-                const std::string error = TryImport(damaged, damaged.size(), input.extension, what);
-                EXPECT_NE(error, kNoMessage) << what;
-                damaged[offset] = original;
-            }
-        }
-        // Counts and sizes further in: overwrite an aligned 32-bit word with huge values at
-        // positions spread over the whole file.
-        for (size_t k = 0; k < 200 && damaged.size() >= 8; ++k) {
-            const size_t offset = (damaged.size() - 4) * k / 200 & ~size_t(3);
-            for (uint32_t huge : {0xFFFFFFFFu, 0x7FFFFFFFu, 0x00010000u}) {
-                uint8_t original[4];
-                std::copy(damaged.begin() + offset, damaged.begin() + offset + 4, original);
-                for (int b = 0; b < 4; ++b) {
-                    damaged[offset + b] = static_cast<uint8_t>(huge >> (8 * b));
-                }
-                const std::string what = Describe(input, "word at " + std::to_string(offset) +
-                                                             " set to " + std::to_string(huge));
-                const std::string error = TryImport(damaged, damaged.size(), input.extension, what);
-                EXPECT_NE(error, kNoMessage) << what;
-                std::copy(original, original + 4, damaged.begin() + offset);
-            }
-        }
-    }
-}
-
-TEST(HostileSweep, SingleBitFlipsInHeaderAndCountFieldsFailCleanlyOrImportValidScenes) {
-    const auto inputs = CollectInputs();
-    if (inputs.empty()) {
-        GTEST_SKIP() << "no generated models or samples to sweep";
-    }
-    size_t cases = 0;
-    for (const SweepInput &input : inputs) {
-        std::vector<uint8_t> damaged = input.bytes;
-        auto flip = [&](size_t offset, int bit) {
-            damaged[offset] ^= static_cast<uint8_t>(1u << bit);
-            const std::string what = Describe(input, "bit " + std::to_string(bit) + " of byte " +
-                                                         std::to_string(offset) + " flipped");
+TEST_P(HostileSweep, CorruptedHeaderBytesFailCleanlyOrImportValidScenes) {
+    const SweepInput &input = mInput;
+    std::vector<uint8_t> damaged = input.bytes;
+    const size_t limit = std::min<size_t>(damaged.size(), 160);
+    for (size_t offset = 0; offset < limit; ++offset) {
+        for (uint8_t replacement : {uint8_t(0xFF), uint8_t(damaged[offset] ^ 0x80)}) {
+            const uint8_t original = damaged[offset];
+            damaged[offset] = replacement;
+            const std::string what = Describe(input, "byte " + std::to_string(offset) + " set to " +
+                                                         std::to_string(replacement));
             const std::string error = TryImport(damaged, damaged.size(), input.extension, what);
             EXPECT_NE(error, kNoMessage) << what;
-            damaged[offset] ^= static_cast<uint8_t>(1u << bit);
-            ++cases;
-        };
-        if (IsActorXChunkFile(input.bytes)) {
-            // Every chunk's record size and record count: the low bits (off-by-small sizes),
-            // the top bit of each byte, and bit 31 (negative as int32).
-            for (size_t field : ActorXCountFieldOffsets(input.bytes)) {
-                for (int bit : {0, 1, 2, 4, 7, 8, 15, 16, 23, 24, 30, 31}) {
-                    flip(field + static_cast<size_t>(bit / 8), bit % 8);
-                }
+            damaged[offset] = original;
+        }
+    }
+    // Counts and sizes further in: overwrite an aligned 32-bit word with huge values at
+    // positions spread over the whole file.
+    for (size_t k = 0; k < 200 && damaged.size() >= 8; ++k) {
+        const size_t offset = (damaged.size() - 4) * k / 200 & ~size_t(3);
+        for (uint32_t huge : {0xFFFFFFFFu, 0x7FFFFFFFu, 0x00010000u}) {
+            uint8_t original[4];
+            std::copy(damaged.begin() + offset, damaged.begin() + offset + 4, original);
+            for (int b = 0; b < 4; ++b) {
+                damaged[offset + b] = static_cast<uint8_t>(huge >> (8 * b));
             }
-        } else {
-            // Formats without chunks keep their header and first counts in the first 64 bytes.
-            const size_t limit = std::min<size_t>(damaged.size(), 64);
-            for (size_t offset = 0; offset < limit; ++offset) {
-                for (int bit = 0; bit < 8; ++bit) {
-                    flip(offset, bit);
-                }
+            const std::string what = Describe(input, "word at " + std::to_string(offset) +
+                                                         " set to " + std::to_string(huge));
+            const std::string error = TryImport(damaged, damaged.size(), input.extension, what);
+            EXPECT_NE(error, kNoMessage) << what;
+            std::copy(original, original + 4, damaged.begin() + offset);
+        }
+    }
+}
+
+TEST_P(HostileSweep, SingleBitFlipsInHeaderAndCountFieldsFailCleanlyOrImportValidScenes) {
+    const SweepInput &input = mInput;
+    size_t cases = 0;
+    std::vector<uint8_t> damaged = input.bytes;
+    auto flip = [&](size_t offset, int bit) {
+        damaged[offset] ^= static_cast<uint8_t>(1u << bit);
+        const std::string what = Describe(input, "bit " + std::to_string(bit) + " of byte " +
+                                                     std::to_string(offset) + " flipped");
+        const std::string error = TryImport(damaged, damaged.size(), input.extension, what);
+        EXPECT_NE(error, kNoMessage) << what;
+        damaged[offset] ^= static_cast<uint8_t>(1u << bit);
+        ++cases;
+    };
+    if (IsActorXChunkFile(input.bytes)) {
+        // Every chunk's record size and record count: the low bits (off-by-small sizes),
+        // the top bit of each byte, and bit 31 (negative as int32).
+        for (size_t field : ActorXCountFieldOffsets(input.bytes)) {
+            for (int bit : {0, 1, 2, 4, 7, 8, 15, 16, 23, 24, 30, 31}) {
+                flip(field + static_cast<size_t>(bit / 8), bit % 8);
+            }
+        }
+    } else {
+        // Formats without chunks keep their header and first counts in the first 64 bytes.
+        const size_t limit = std::min<size_t>(damaged.size(), 64);
+        for (size_t offset = 0; offset < limit; ++offset) {
+            for (int bit = 0; bit < 8; ++bit) {
+                flip(offset, bit);
             }
         }
     }
     RecordProperty("cases", static_cast<int>(cases));
 }
+
+INSTANTIATE_TEST_SUITE_P(EveryInput, HostileSweep, testing::ValuesIn(SweepInputNames()),
+                         ParameterName);

@@ -97,7 +97,8 @@ TEST(IdolFxInvalid, MotAndAnbCounts) {
     PatchU32(mot, 28, 0x7FFFFFFF);
     const std::string motError = [&] {
         try {
-            agf::idolfx::ParseMot(mot.data(), mot.size(), "huge.mot");
+            agf::Warnings warnings;
+            agf::idolfx::ParseMot(mot.data(), mot.size(), "huge.mot", warnings);
         } catch (const agf::ImportError &error) {
             return std::string(error.what());
         }
@@ -123,13 +124,25 @@ TEST(IdolFxInvalid, EveryTruncationIsAClearError) {
     using Parse = std::function<void(const uint8_t *, size_t)>;
     const std::vector<std::pair<std::vector<uint8_t>, Parse>> files = {
         {gen::WriteFxm(gen::StaticFxmSpec(3, 2)),
-         [](const uint8_t *d, size_t n) { agf::idolfx::ParseFxm(d, n, "cut.fxm"); }},
+         [](const uint8_t *d, size_t n) {
+             agf::Warnings warnings;
+             agf::idolfx::ParseFxm(d, n, "cut.fxm", warnings);
+         }},
         {gen::WriteFxm(gen::KeyposeFxmSpec(5)),
-         [](const uint8_t *d, size_t n) { agf::idolfx::ParseFxm(d, n, "cut.fxm"); }},
+         [](const uint8_t *d, size_t n) {
+             agf::Warnings warnings;
+             agf::idolfx::ParseFxm(d, n, "cut.fxm", warnings);
+         }},
         {gen::WriteMot(gen::ChainMotSpec(4)),
-         [](const uint8_t *d, size_t n) { agf::idolfx::ParseMot(d, n, "cut.mot"); }},
+         [](const uint8_t *d, size_t n) {
+             agf::Warnings warnings;
+             agf::idolfx::ParseMot(d, n, "cut.mot", warnings);
+         }},
         {gen::WriteAnb(gen::TwoSubmeshAnbSpec()),
-         [](const uint8_t *d, size_t n) { agf::idolfx::ParseAnb(d, n, "cut.anb"); }},
+         [](const uint8_t *d, size_t n) {
+             agf::Warnings warnings;
+             agf::idolfx::ParseAnb(d, n, "cut.anb", warnings);
+         }},
     };
     for (const auto &[bytes, parse] : files) {
         ASSERT_NO_THROW(parse(bytes.data(), bytes.size()));

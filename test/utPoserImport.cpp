@@ -240,15 +240,11 @@ TEST(PoserImport, NonTransformChannelsAreKeptAsMetadata) {
     const ImportResult result = ImportFile(PoserModel("chain.pz2"));
     ASSERT_NE(result.scene, nullptr) << result.error;
     double smile = 0;
-    ASSERT_TRUE(
-        MetadataValue(result.scene, std::string(AGF_META_POSER_CHANNEL) + ":head:Smile", smile));
+    ASSERT_TRUE(MetadataValue(result.scene, "Poser.Channels[head][Smile].Value", smile));
     EXPECT_EQ(smile, 0.75);
-    EXPECT_EQ(
-        MetadataString(result.scene, std::string(AGF_META_POSER_CHANNEL_TYPE) + ":head:Smile"),
-        "targetGeom");
+    EXPECT_EQ(MetadataString(result.scene, "Poser.Channels[head][Smile].Type"), "targetGeom");
     double height = 0;
-    ASSERT_TRUE(MetadataValue(result.scene, std::string(AGF_META_POSER_CHANNEL) + ":BODY:PBMHeight",
-                              height));
+    ASSERT_TRUE(MetadataValue(result.scene, "Poser.Channels[BODY][PBMHeight].Value", height));
     EXPECT_EQ(height, 0.5);
     uint64_t count = 0;
     ASSERT_TRUE(MetadataValue(result.scene, AGF_META_POSER_OTHER_CHANNEL_COUNT, count));
@@ -296,8 +292,16 @@ TEST(PoserImport, FigureGeometryIsBoundRigidlyToTheBones) {
             ++unbound;
             continue;
         }
-        ASSERT_EQ(mesh->mNumBones, 1u);
-        const aiBone *bone = mesh->mBones[0];
+        // Every actor is listed (the whole figure is the skin); exactly one carries weights.
+        ASSERT_EQ(mesh->mNumBones, 7u);
+        const aiBone *bone = nullptr;
+        for (unsigned b = 0; b < mesh->mNumBones; ++b) {
+            if (mesh->mBones[b]->mNumWeights != 0) {
+                ASSERT_EQ(bone, nullptr) << "two weighted bones";
+                bone = mesh->mBones[b];
+            }
+        }
+        ASSERT_NE(bone, nullptr);
         const std::string name = bone->mName.C_Str();
         bound.insert(name);
         ASSERT_EQ(mesh->mNumVertices, 4u) << name;

@@ -8,8 +8,6 @@
 
 #include "PoserModels.h"
 
-#include <assimp/DefaultLogger.hpp>
-#include <assimp/LogStream.hpp>
 #include <assimp/scene.h>
 
 #include <glm/glm.hpp>
@@ -54,37 +52,10 @@ inline std::filesystem::path PoserModel(const std::string &name) {
     return TestModelsDir() / "poser" / name;
 }
 
-/** Collects warnings written to Assimp's log while it lives. */
-class WarningCollector : public Assimp::LogStream {
-public:
-    WarningCollector() {
-        mCreated = Assimp::DefaultLogger::isNullLogger();
-        if (mCreated) {
-            Assimp::DefaultLogger::create(nullptr, Assimp::Logger::NORMAL, 0);
-        }
-        Assimp::DefaultLogger::get()->attachStream(this, Assimp::Logger::Warn);
-    }
-    ~WarningCollector() override {
-        Assimp::DefaultLogger::get()->detachStream(this, Assimp::Logger::Warn);
-        if (mCreated) {
-            Assimp::DefaultLogger::kill();
-        }
-    }
-    void write(const char *message) override { mText += message; }
-    const std::string &text() const { return mText; }
-    size_t count(const std::string &needle) const {
-        size_t found = 0;
-        for (size_t at = mText.find(needle); at != std::string::npos;
-             at = mText.find(needle, at + 1)) {
-            ++found;
-        }
-        return found;
-    }
-
-private:
-    std::string mText;
-    bool mCreated = false;
-};
+/** The warnings of a Poser import (the importer claims every Poser extension). */
+inline agf::test::ImportWarnings PoserWarnings(const ImportResult &result) {
+    return agf::test::ImportWarnings(*result.importer, "pz2");
+}
 
 // ---- the imported side: the node tree with the animation applied ----------------------------
 

@@ -266,19 +266,21 @@ TEST(PosesCli, PosesARealPskWithABoneNameMap) {
     EXPECT_GT(glm::length(Direction(posed, "LeftArm", "LeftForeArm") -
                           Direction(rest, "LeftArm", "LeftForeArm")),
               0.5);
-    // The hip's move is carried in world axes (both Y-up; neither file gives units: scale 1).
-    EXPECT_LT(glm::length(PositionOf(posed.at("Hips")) - PositionOf(rest.at("Hips")) - kHipMove),
-              1e-3);
+    // The hip's move is carried in world axes (both Y-up; the pose file gives no units: scale
+    // 1), in the PSK's centimetres, which the glb writes as metres.
+    EXPECT_LT(glm::length(PositionOf(posed.at("Hips")) - PositionOf(rest.at("Hips")) -
+                          0.01 * kHipMove),
+              1e-5);
 
     // `info` with the same options lists the pose as an animation, and its metadata.
     const CliResult info = RunCli(dir, "info grunt.psk -r --pose crouch.bvh --pose-map "
                                        "poser_to_grunt.map --pose-convention 2");
     ASSERT_EQ(info.exitCode, 0) << info.err;
     EXPECT_NE(info.out.find("(pose:crouch)"), std::string::npos) << info.out;
-    EXPECT_NE(info.out.find("PoseTransfer_Convention:pose:crouch (string): \"norool\""),
+    EXPECT_NE(info.out.find("PoseTransfer[pose:crouch].Convention (string): \"norool\""),
               std::string::npos)
         << info.out;
-    EXPECT_NE(info.out.find("PoseTransfer_MatchedBones:pose:crouch (uint64): 12"),
+    EXPECT_NE(info.out.find("PoseTransfer[pose:crouch].MatchedBones (uint64): 12"),
               std::string::npos)
         << info.out;
 
@@ -286,7 +288,7 @@ TEST(PosesCli, PosesARealPskWithABoneNameMap) {
     const CliResult turned = RunCli(dir, "info grunt.psk -r --pose crouch.bvh --pose-map "
                                          "poser_to_grunt.map --pose-yaw 90");
     ASSERT_EQ(turned.exitCode, 0) << turned.err;
-    EXPECT_NE(turned.out.find("PoseTransfer_AxisChange:pose:crouch (string): \"0.707107 "
+    EXPECT_NE(turned.out.find("PoseTransfer[pose:crouch].AxisChange (string): \"0.707107 "
                               "0.000000 0.707107 0.000000\""),
               std::string::npos)
         << turned.out;
@@ -305,7 +307,7 @@ TEST(PosesCli, RealPskWithoutMapWarnsAboutUnmatchedBones) {
     EXPECT_EQ(run.err, "assimp: warning: --pose: 10 bones of crouch.bvh have no match in "
                        "grunt.psk (use --pose-map): hip, abdomen, chest, lCollar, lShldr, "
                        "lForeArm, lHand, lThigh, lShin, lFoot\n");
-    EXPECT_NE(run.out.find("PoseTransfer_UnmatchedPoseBones:pose:crouch (string): \"hip, "
+    EXPECT_NE(run.out.find("PoseTransfer[pose:crouch].UnmatchedPoseBones (string): \"hip, "
                            "abdomen, chest, lCollar, lShldr, lForeArm, lHand, lThigh, lShin, "
                            "lFoot\""),
               std::string::npos)

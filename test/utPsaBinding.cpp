@@ -5,13 +5,11 @@
 #include "TestSupport.h"
 #include "utPsaEvaluator.h"
 
-#include "AnimationBinding.h"
+#include "Common/AnimationBinding.h"
 #include "PsaModels.h"
 #include "PskModels.h"
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/Exporter.hpp>
-#include <assimp/LogStream.hpp>
 #include <assimp/config.h>
 #include <assimp/metadata.h>
 
@@ -26,29 +24,6 @@ namespace psa = agf::testgen::psa;
 namespace psk = agf::testgen::psk;
 
 constexpr unsigned kValidate = aiProcess_ValidateDataStructure;
-
-class CollectingStream : public Assimp::LogStream {
-public:
-    explicit CollectingStream(std::string *text) : mText(text) {}
-    void write(const char *message) override { *mText += message; }
-
-private:
-    std::string *mText;
-};
-
-class WarningCapture {
-public:
-    WarningCapture() {
-        Assimp::DefaultLogger::create("", Assimp::Logger::NORMAL, 0);
-        Assimp::DefaultLogger::get()->attachStream(new CollectingStream(&mText),
-                                                   Assimp::Logger::Warn);
-    }
-    ~WarningCapture() { Assimp::DefaultLogger::kill(); }
-    const std::string &text() const { return mText; }
-
-private:
-    std::string mText;
-};
 
 // The generated PSK box with bone names that differ from the PSA's in case and spacing
 // ("ROOT", "spine", "Head "), and an extra skinned bone "Tail" that no animation moves. The
@@ -94,10 +69,10 @@ glm::dmat4 KnownWorld(unsigned sequence, unsigned frame, unsigned bone) {
 TEST(PsaBinding, SiblingPsaIsLoadedAndBoundByName) {
     const std::filesystem::path dir = MakeFolder("PsaBindingSibling");
     WriteBytes(dir / "hero.psa", psa::MakePsa(psa::PsaOptions()));
-    WarningCapture warnings;
     auto importer = MakeImporter();
     const aiScene *scene = importer->ReadFile((dir / "hero.psk").string(), kValidate);
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    const ImportWarnings warnings(*importer, "psk");
     EXPECT_GT(scene->mNumMeshes, 0u);
     ASSERT_EQ(scene->mNumAnimations, 2u);
     const aiAnimation *walk = FindAnimation(*scene, "Walk");
@@ -108,8 +83,14 @@ TEST(PsaBinding, SiblingPsaIsLoadedAndBoundByName) {
         channels.insert(walk->mChannels[c]->mNodeName.C_Str());
     }
     EXPECT_EQ(channels, (std::set<std::string>{"ROOT", "spine", "Head "}));
-    EXPECT_NE(warnings.text().find("Arm"), std::string::npos) << warnings.text();
-    EXPECT_NE(warnings.text().find("Tail"), std::string::npos) << warnings.text();
+    EXPECT_EQ(warnings.count("hero.psa: bone names at byte 0: 1 animated bones have no node in "
+                             "the scene; their tracks are dropped: Arm"),
+              1u)
+        << warnings.text();
+    EXPECT_EQ(warnings.count("1 skeleton bones are not in the animation file and keep their rest "
+                             "pose: Tail"),
+              1u)
+        << warnings.text();
 
     // The bound animation moves the mesh's bones to the known pose.
     const aiNode *parent = SkeletonParent(*scene);
@@ -156,7 +137,8 @@ TEST(PsaBinding, ExplicitFilesAddToTheSiblingWithUniqueNames) {
     EXPECT_EQ(names, (std::set<std::string>{"Walk", "Run", "Idle", "Wave", "Walk.001", "Run.001"}));
     ASSERT_TRUE(scene->mMetaData != nullptr);
     int32_t wave = -1;
-    ASSERT_TRUE(scene->mMetaData->Get(AGF_META_PSAX_ADDITIVE ":Wave", wave));
+    ASSERT_TRUE(scene->mMetaData->Get(
+        AGF_META_PSA_ANIMATIONS "[Wave]" AGF_META_PSA_ANIMATION_ADDITIVE, wave));
     EXPECT_EQ(wave, 1);
 }
 
@@ -174,12 +156,12 @@ TEST(PsaBinding, BrokenSiblingOnlyWarns) {
     std::vector<uint8_t> broken = psa::MakePsa(psa::PsaOptions());
     broken.resize(100); // BONENAMES cut short
     WriteBytes(dir / "hero.psa", broken);
-    WarningCapture warnings;
     auto importer = MakeImporter();
     const aiScene *scene = importer->ReadFile((dir / "hero.psk").string(), kValidate);
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    const ImportWarnings warnings(*importer, "psk");
     EXPECT_EQ(scene->mNumAnimations, 0u);
-    EXPECT_NE(warnings.text().find("hero.psa"), std::string::npos) << warnings.text();
+    EXPECT_TRUE(warnings.contains("hero.psa")) << warnings.text();
 }
 
 TEST(PsaBinding, SplitFileListTrimsAndSkipsEmptyEntries) {

@@ -8,8 +8,6 @@
 
 #include "PsaModels.h"
 
-#include <assimp/DefaultLogger.hpp>
-#include <assimp/LogStream.hpp>
 #include <assimp/config.h>
 #include <assimp/metadata.h>
 
@@ -88,46 +86,6 @@ RawPsa ReadRawPsa(const std::vector<uint8_t> &d) {
     }
     return raw;
 }
-
-// ---- Warning capture --------------------------------------------------------------------------
-
-class CollectingStream : public Assimp::LogStream {
-public:
-    explicit CollectingStream(std::vector<std::string> *lines) : mLines(lines) {}
-    void write(const char *message) override { mLines->push_back(message); }
-
-private:
-    std::vector<std::string> *mLines;
-};
-
-/** Collects Assimp's warnings while alive. */
-class WarningCapture {
-public:
-    WarningCapture() {
-        Assimp::DefaultLogger::create("", Assimp::Logger::NORMAL, 0);
-        Assimp::DefaultLogger::get()->attachStream(new CollectingStream(&mLines),
-                                                   Assimp::Logger::Warn);
-    }
-    ~WarningCapture() { Assimp::DefaultLogger::kill(); }
-    bool contains(const std::string &text) const {
-        for (const std::string &line : mLines) {
-            if (line.find(text) != std::string::npos) {
-                return true;
-            }
-        }
-        return false;
-    }
-    std::string all() const {
-        std::string text;
-        for (const std::string &line : mLines) {
-            text += line;
-        }
-        return text;
-    }
-
-private:
-    std::vector<std::string> mLines;
-};
 
 const aiScene *ImportBytes(Assimp::Importer &importer, const std::vector<uint8_t> &bytes,
                            const char *hint = "psa") {
@@ -358,13 +316,13 @@ TEST(PsaGenerated, ConfigSidecarRemovesTracks) {
     EXPECT_EQ(spine->mNumPositionKeys, 5u);
     // The rest of the sidecar is metadata, per animation file and section.
     aiString animSet;
-    ASSERT_TRUE(scene->mMetaData->Get(AGF_META_PSA_CONFIG ":anim.psa:AnimSet", animSet));
+    ASSERT_TRUE(scene->mMetaData->Get(AGF_META_PSA_CONFIG "[anim.psa][AnimSet]", animSet));
     EXPECT_STREQ(animSet.C_Str(), "bAnimRotationOnly=0");
     aiString translationBones;
-    ASSERT_TRUE(scene->mMetaData->Get(AGF_META_PSA_CONFIG ":anim.psa:UseTranslationBoneNames",
+    ASSERT_TRUE(scene->mMetaData->Get(AGF_META_PSA_CONFIG "[anim.psa][UseTranslationBoneNames]",
                                       translationBones));
     EXPECT_STREQ(translationBones.C_Str(), "Spine\nHead");
-    EXPECT_FALSE(scene->mMetaData->HasKey(AGF_META_PSA_CONFIG ":anim.psa:RemoveTracks"));
+    EXPECT_FALSE(scene->mMetaData->HasKey(AGF_META_PSA_CONFIG "[anim.psa][RemoveTracks]"));
 
     // Switched off: every track is animated.
     auto plain = MakeImporter();
@@ -372,7 +330,7 @@ TEST(PsaGenerated, ConfigSidecarRemovesTracks) {
     const aiScene *unfiltered = plain->ReadFile((dir / "anim.psa").string(), kValidate);
     ASSERT_NE(unfiltered, nullptr) << plain->GetErrorString();
     EXPECT_EQ(FindAnimation(*unfiltered, "Walk")->mNumChannels, 4u);
-    EXPECT_FALSE(unfiltered->mMetaData->HasKey(AGF_META_PSA_CONFIG ":anim.psa:AnimSet"));
+    EXPECT_FALSE(unfiltered->mMetaData->HasKey(AGF_META_PSA_CONFIG "[anim.psa][AnimSet]"));
 }
 
 TEST(PsaGenerated, SkeletonMeshOnlyWhenAskedFor) {
@@ -458,7 +416,9 @@ void ExpectSparsePoses(const aiScene &scene, bool withScale) {
 int32_t AdditiveOf(const aiScene &scene, const std::string &animation) {
     int32_t value = -1;
     if (scene.mMetaData != nullptr) {
-        scene.mMetaData->Get(std::string(AGF_META_PSAX_ADDITIVE ":") + animation, value);
+        scene.mMetaData->Get(AGF_META_PSA_ANIMATIONS + agf::MetadataName(animation) +
+                                 AGF_META_PSA_ANIMATION_ADDITIVE,
+                             value);
     }
     return value;
 }
@@ -531,11 +491,11 @@ TEST(PsaxGenerated, FirstWriterRootNeedsTheOption) {
 TEST(PsaInvalid, KeyCountShorterThanFramesTimesBones) {
     psa::PsaOptions options;
     options.missingKeys = 3; // 29 keys: 7 whole frames of 4 bones, the sequences need 8
-    WarningCapture warnings;
     auto importer = MakeImporter();
     const aiScene *scene = ImportBytes(*importer, psa::MakePsa(options));
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
-    EXPECT_TRUE(warnings.contains("sequences need 8")) << warnings.all();
+    const ImportWarnings warnings(*importer, "psa");
+    EXPECT_TRUE(warnings.contains("sequences need 8")) << warnings.text();
     ExpectKnownPoses(*scene, "Walk", 0, {0.0, 2.0}, true);
     const aiAnimation *run = FindAnimation(*scene, "Run");
     ASSERT_NE(run, nullptr);
@@ -546,36 +506,36 @@ TEST(PsaInvalid, KeyCountShorterThanFramesTimesBones) {
 TEST(PsaInvalid, SequencePastTheKeys) {
     psa::PsaOptions options;
     options.secondFirstRawFrame = 1000;
-    WarningCapture warnings;
     auto importer = MakeImporter();
     const aiScene *scene = ImportBytes(*importer, psa::MakePsa(options));
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
-    EXPECT_TRUE(warnings.contains("start frames recomputed")) << warnings.all();
+    const ImportWarnings warnings(*importer, "psa");
+    EXPECT_TRUE(warnings.contains("start frames recomputed")) << warnings.text();
     ExpectKnownPoses(*scene, "Run", 1, {0.0, 4.0}, true);
 }
 
 TEST(PsaInvalid, PartialScaleKeysAreIgnored) {
     psa::PsaOptions options;
     options.partialScaleKeys = 5;
-    WarningCapture warnings;
     auto importer = MakeImporter();
     const aiScene *scene = ImportBytes(*importer, psa::MakePsa(options));
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
-    EXPECT_TRUE(warnings.contains("scale keys ignored")) << warnings.all();
+    const ImportWarnings warnings(*importer, "psa");
+    EXPECT_TRUE(warnings.contains("scale keys ignored")) << warnings.text();
     EXPECT_EQ(FindChannel(*FindAnimation(*scene, "Walk"), "Root")->mNumScalingKeys, 1u);
 }
 
 TEST(PsaInvalid, BadTrackSuffixesAreSkipped) {
     psa::PsaxOptions options;
     options.badTracks = true;
-    WarningCapture warnings;
     auto importer = MakeImporter();
     const aiScene *scene = ImportBytes(*importer, psa::MakePsax(options), "psax");
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
-    EXPECT_TRUE(warnings.contains("ROTTRACKx:1")) << warnings.all();
-    EXPECT_TRUE(warnings.contains("ROTTRACK0-1")) << warnings.all();
-    EXPECT_TRUE(warnings.contains("bone 99 out of range")) << warnings.all();
-    EXPECT_TRUE(warnings.contains("sequence 7 or bone 0 out of range")) << warnings.all();
+    const ImportWarnings warnings(*importer, "psax");
+    EXPECT_TRUE(warnings.contains("ROTTRACKx:1")) << warnings.text();
+    EXPECT_TRUE(warnings.contains("ROTTRACK0-1")) << warnings.text();
+    EXPECT_TRUE(warnings.contains("bone 99 out of range")) << warnings.text();
+    EXPECT_TRUE(warnings.contains("sequence 7 or bone 0 out of range")) << warnings.text();
     ExpectSparsePoses(*scene, true);
 }
 

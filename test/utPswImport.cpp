@@ -6,9 +6,7 @@
 
 #include "PswWorldWriter.h"
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/Exporter.hpp>
-#include <assimp/LogStream.hpp>
 #include <assimp/light.h>
 
 #include <cmath>
@@ -87,37 +85,16 @@ template <typename T> T NodeMeta(const aiNode *node, const char *key) {
     return value;
 }
 
-// Collects the warnings Assimp's logger receives while it is alive.
-class WarningCollector : public Assimp::LogStream {
-public:
-    WarningCollector() {
-        Assimp::DefaultLogger::create(nullptr, Assimp::Logger::NORMAL, 0);
-        Assimp::DefaultLogger::get()->attachStream(this, Assimp::Logger::Warn);
-    }
-    ~WarningCollector() override {
-        Assimp::DefaultLogger::get()->detachStream(this, Assimp::Logger::Warn);
-        Assimp::DefaultLogger::kill();
-    }
-    void write(const char *message) override { mText += message; }
-    const std::string &text() const { return mText; }
-
-private:
-    std::string mText;
-};
-
 class PswDemoLevel : public ::testing::TestWithParam<gen::Version> {
 protected:
     void SetUp() override {
         mWorld = gen::DemoWorld(GetParam());
         mDir = WriteDemoLevel(std::string("psw_demo_") + gen::VersionName(GetParam()), GetParam());
         mImporter = agf::test::MakeImporter();
-        {
-            WarningCollector warnings;
-            mScene =
-                mImporter->ReadFile((mDir / "level.psw").string(), aiProcess_ValidateDataStructure);
-            mWarnings = warnings.text();
-        }
+        mScene =
+            mImporter->ReadFile((mDir / "level.psw").string(), aiProcess_ValidateDataStructure);
         ASSERT_NE(mScene, nullptr) << mImporter->GetErrorString();
+        mWarnings = std::make_unique<agf::test::ImportWarnings>(*mImporter, "psw");
     }
 
     const aiNode *actorNode(size_t index) const {
@@ -130,7 +107,7 @@ protected:
     std::filesystem::path mDir;
     std::unique_ptr<Assimp::Importer> mImporter;
     const aiScene *mScene = nullptr;
-    std::string mWarnings;
+    std::unique_ptr<agf::test::ImportWarnings> mWarnings;
 };
 
 TEST_P(PswDemoLevel, RecordsTheVersionAndCounts) {
@@ -225,8 +202,8 @@ TEST_P(PswDemoLevel, MissingAndBrokenAssetsLeaveEmptyNodesAndWarn) {
         EXPECT_EQ(NodeMeta<aiString>(node, AGF_META_PSW_ASSET).C_Str(), mWorld.actors[index].asset);
         EXPECT_STREQ(NodeMeta<aiString>(node, AGF_META_PSW_ASSET_FILE).C_Str(), "");
     }
-    EXPECT_NE(mWarnings.find("Game/Props/SM_DoesNotExist"), std::string::npos) << mWarnings;
-    EXPECT_NE(mWarnings.find("SM_Broken.pskx"), std::string::npos) << mWarnings;
+    EXPECT_EQ(mWarnings->count("asset \"Game/Props/SM_DoesNotExist"), 1u) << mWarnings->text();
+    EXPECT_EQ(mWarnings->count("SM_Broken.pskx\" could not be imported"), 1u) << mWarnings->text();
     // Flags of the missing actor: hidden and no shadow.
     EXPECT_TRUE(NodeMeta<bool>(actorNode(4), AGF_META_PSW_HIDDEN));
     EXPECT_TRUE(NodeMeta<bool>(actorNode(4), AGF_META_PSW_NO_CAST_SHADOW));
@@ -276,7 +253,8 @@ TEST_P(PswDemoLevel, LightsCarryTheirParameters) {
     EXPECT_NEAR(light->mAttenuationQuadratic,
                 1.0f / (spec.attenuationRadius * spec.attenuationRadius), 1e-9f);
     EXPECT_LT(light->mAngleInnerCone, light->mAngleOuterCone);
-    EXPECT_NEAR(light->mAngleOuterCone, 44.0f * 3.14159265f / 180.0f, 1e-5f);
+    // aiLight cones are whole angles (Assimp's light.h); Unreal's 44 degrees is from the axis.
+    EXPECT_NEAR(light->mAngleOuterCone, 88.0f * 3.14159265f / 180.0f, 1e-5f);
     EXPECT_FLOAT_EQ(NodeMeta<float>(node, AGF_META_PSW_LIGHT_INTENSITY), spec.intensity);
     EXPECT_FLOAT_EQ(NodeMeta<float>(node, AGF_META_PSW_LIGHT_ATTENUATION_RADIUS),
                     spec.attenuationRadius);
@@ -380,10 +358,10 @@ INSTANTIATE_TEST_SUITE_P(AllVersions, PswDemoLevel,
 TEST(PswImport, MissingHeightmapLeavesFlatTiles) {
     const auto dir = WriteDemoLevel("psw_flat", gen::Version::V3, false);
     auto importer = agf::test::MakeImporter();
-    WarningCollector warnings;
     const aiScene *scene =
         importer->ReadFile((dir / "level.psw").string(), aiProcess_ValidateDataStructure);
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    const agf::test::ImportWarnings warnings(*importer, "psw");
     unsigned tiles = 0;
     for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
         const aiMesh *mesh = scene->mMeshes[m];
@@ -396,7 +374,10 @@ TEST(PswImport, MissingHeightmapLeavesFlatTiles) {
         }
     }
     EXPECT_EQ(tiles, 4u);
-    EXPECT_NE(warnings.text().find(gen::kHeightmapTexture), std::string::npos) << warnings.text();
+    EXPECT_EQ(warnings.count(std::string("heightmap \"") + gen::kHeightmapTexture +
+                             "\" not found (as .png); its tiles are flat"),
+              1u)
+        << warnings.text();
 }
 
 TEST(PswImport, AssetRootAndHeightScaleOptions) {

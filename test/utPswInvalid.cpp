@@ -25,7 +25,8 @@ gen::WorldSpec TwoActors(gen::Version version) {
 
 std::string ParseError(const std::vector<uint8_t> &bytes) {
     try {
-        agf::psw::ParsePswWorld(bytes.data(), bytes.size(), "bad.psw");
+        agf::Warnings warnings;
+        agf::psw::ParsePswWorld(bytes.data(), bytes.size(), "bad.psw", warnings);
     } catch (const agf::ImportError &error) {
         return error.what();
     }
@@ -191,7 +192,10 @@ TEST(PswInvalidImport, LargerRecordsAreReadByTheirKnownPrefix) {
     }
     padded.insert(padded.end(), bytes.begin() + static_cast<long>(chunk + 32 + 2 * 368),
                   bytes.end());
-    const agf::psw::PswWorld parsed = agf::psw::ParsePswWorld(padded.data(), padded.size(), "x");
+    agf::Warnings warnings;
+    const agf::psw::PswWorld parsed =
+        agf::psw::ParsePswWorld(padded.data(), padded.size(), "x", warnings);
+    EXPECT_TRUE(warnings.empty());
     ASSERT_EQ(parsed.actors.size(), 2u);
     EXPECT_EQ(parsed.actors[1].name, "B");
     EXPECT_EQ(parsed.actors[1].parent, 0);
@@ -204,11 +208,16 @@ TEST(PswInvalidImport, MisplacedReferencesAreDroppedWithAWarning) {
     light.parent = 42;
     world.lights.push_back(light);
     const std::vector<uint8_t> bytes = gen::WriteWorld(world);
-    const agf::psw::PswWorld parsed = agf::psw::ParsePswWorld(bytes.data(), bytes.size(), "x");
+    agf::Warnings warnings;
+    const agf::psw::PswWorld parsed =
+        agf::psw::ParsePswWorld(bytes.data(), bytes.size(), "x", warnings);
     EXPECT_TRUE(parsed.materials.empty());
     ASSERT_EQ(parsed.lights.size(), 1u);
     EXPECT_EQ(parsed.lights[0].parent, -1);
-    EXPECT_EQ(parsed.warnings.size(), 2u);
+    ASSERT_EQ(warnings.entries().size(), 2u);
+    EXPECT_TRUE(warnings.contains("actor 9 slot 0")) << warnings.entries()[0].text();
+    EXPECT_TRUE(warnings.contains("parent actor 42 does not exist"))
+        << warnings.entries()[1].text();
 }
 
 TEST(PswInvalidImport, NotAWorldIsRefusedEvenWithThePswExtension) {

@@ -11,9 +11,23 @@ packages=(
     libbenchmark-dev               # Google Benchmark, for bench/
     libstb-dev                     # stb_image, decodes PSW landscape heightmaps (PNG)
     zlib1g-dev                     # zlib, inflates Poser's gzip files (P2Z, CRZ)
+    liblzo2-dev                    # liblzo2, the tests' oracle for our LZO1X decoder (not linked
+                                   # into the library: GPL, and it cannot report input used)
+    nlohmann-json3-dev             # JSON for the glTF writer's pass over Assimp's output
+    blender python3-numpy          # the real client the tests open our FBX and glb in
+                                   # (tools/clients/); Blender 3.4's glTF importer needs numpy
+    libcpp-httplib-dev             # cpp-httplib, the loopback HTTP server of `assimp view`
+    libjs-three                    # three.js r111, built into the page of `assimp view`
+    chromium                       # headless Chromium, opens that page in the viewer tests
     clang-14 libclang-rt-14-dev    # libFuzzer and its sanitizer runtimes, for the fuzz smoke
                                    # (tools/run-fuzz.sh; gcc has no libFuzzer)
 )
+
+# glTF-Validator runs on Node.js (installed from npm by tools/check-clients.sh); machines that
+# come without a node take Debian's.
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    packages+=(nodejs npm)
+fi
 
 missing=()
 for package in "${packages[@]}"; do

@@ -16,7 +16,8 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DAGF_BUILD_BENCHMARKS=ON \
     -DAGF_BUILD_TESTS=OFF >/dev/null
-cmake --build "$build" -j "$jobs" --target agf_bench_import agf_bench_lzss >/dev/null
+cmake --build "$build" -j "$jobs" --target agf_bench_import agf_bench_lzss agf_bench_lzo \
+    >/dev/null
 
 data="$build/bench-data"
 if [ ! -f "$data/.complete" ]; then
@@ -30,4 +31,8 @@ echo
 echo
 echo "LZSS decoding, Google Benchmark (in-process, medians of $runs repetitions):"
 "$build/bin/agf_bench_lzss" --benchmark_repetitions="$runs" \
+    --benchmark_report_aggregates_only=true 2>/dev/null | grep -v -E '_mean|_stddev|_cv'
+echo
+echo "LZO decoding, Google Benchmark (in-process, medians of $runs repetitions):"
+"$build/bin/agf_bench_lzo" --benchmark_repetitions="$runs" \
     --benchmark_report_aggregates_only=true 2>/dev/null | grep -v -E '_mean|_stddev|_cv'

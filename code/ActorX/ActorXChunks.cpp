@@ -1,5 +1,8 @@
 /** @file ActorXChunks.cpp */
 #include "ActorXChunks.h"
+#include "ActorXRecords.h"
+
+#include "Common/Warnings.h"
 
 #include <algorithm>
 #include <cstring>
@@ -9,7 +12,6 @@ namespace agf::actorx {
 namespace {
 
 constexpr int32_t kMaxPlausibleRecordSize = 4096;
-constexpr size_t kSocketRecordSize = 164;
 constexpr size_t kEarlySequenceRecordSize = 69;
 
 struct RawHeader {
@@ -119,47 +121,69 @@ bool HasMagic(const uint8_t *data, size_t size, const char *magic) {
     return ReadHeader(data, size, 0, header) && header.id == magic;
 }
 
-ChunkList WalkChunks(const uint8_t *data, size_t size, const std::string &fileName) {
-    ChunkList list;
-    RawHeader header;
-    if (!ReadHeader(data, size, 0, header) || !IsMagic(header.id)) {
-        ThrowImportError(fileName, "file header", 0,
-                         "not an ActorX file (no ACTRHEAD, ANIMHEAD, ANIXHEAD or WRLDHEAD chunk)");
-    }
-    list.magic = header.id;
-    list.magicTypeFlag = header.typeFlag;
-    // A writer that leaves junk after the magic's NUL (Epic's ActorX) does so in every header;
-    // files with clean padding are held to it, so that garbage is recognised as such.
-    const Padding padding =
-        ReadHeader(data, size, 0, header, Padding::Nul) ? Padding::Nul : Padding::Any;
+namespace {
 
-    uint64_t offset = 0;
-    bool first = true;
-    while (offset < size) {
-        if (size - offset < kChunkHeaderSize) {
-            list.warnings.push_back(std::to_string(size - offset) + " trailing bytes at byte " +
-                                    std::to_string(offset) + " ignored");
-            list.end = WalkEnd::TrailingBytes;
-            list.endOffset = offset;
-            break;
+/** One walk over a file's chunks, in named steps. */
+class ChunkWalker {
+public:
+    ChunkWalker(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings)
+        : mData(data), mSize(size), mFileName(fileName), mWarnings(warnings) {}
+
+    ChunkList walk() {
+        RawHeader header;
+        if (!ReadHeader(mData, mSize, 0, header) || !IsMagic(header.id)) {
+            ThrowImportError(mFileName, "file header", 0,
+                             "not an ActorX file (no ACTRHEAD, ANIMHEAD, ANIXHEAD or WRLDHEAD "
+                             "chunk)");
         }
-        if (!ReadHeader(data, size, offset, header, padding)) {
-            list.warnings.push_back("unreadable chunk header at byte " + std::to_string(offset) +
-                                    "; the rest of the file is ignored");
-            list.end = WalkEnd::UnreadableHeader;
-            list.endOffset = offset;
-            break;
+        mList.magic = header.id;
+        mList.magicTypeFlag = header.typeFlag;
+        // A writer that leaves junk after the magic's NUL (Epic's ActorX) does so in every
+        // header; files with clean padding are held to it, so that garbage is recognised.
+        mPadding = ReadHeader(mData, mSize, 0, header, Padding::Nul) ? Padding::Nul : Padding::Any;
+        uint64_t offset = 0;
+        bool first = true;
+        while (offset < mSize) {
+            Chunk chunk;
+            if (!readChunk(offset, chunk)) {
+                break;
+            }
+            offset = chunk.payloadOffset + chunk.payloadSize;
+            // A repeated magic (CUE4Parse writes ACTRHEAD twice) carries nothing.
+            if (!(IsMagic(chunk.id) && (first || chunk.id == mList.magic))) {
+                mList.chunks.push_back(std::move(chunk));
+            }
+            first = false;
+        }
+        return std::move(mList);
+    }
+
+private:
+    void stop(WalkEnd end, uint64_t offset, const std::string &chunk, const std::string &why) {
+        mWarnings.add(mFileName, chunk.empty() ? std::string("chunk list") : chunk, offset, why);
+        mList.end = end;
+        mList.endOffset = offset;
+        mList.endChunk = chunk;
+    }
+
+    /** Reads the chunk at `offset`; false (with the walk's end recorded) when there is none. */
+    bool readChunk(uint64_t offset, Chunk &chunk) {
+        RawHeader header;
+        if (mSize - offset < kChunkHeaderSize) {
+            stop(WalkEnd::TrailingBytes, offset, std::string(),
+                 std::to_string(mSize - offset) + " trailing bytes ignored");
+            return false;
+        }
+        if (!ReadHeader(mData, mSize, offset, header, mPadding)) {
+            stop(WalkEnd::UnreadableHeader, offset, std::string(),
+                 "unreadable chunk header; the rest of the file is ignored");
+            return false;
         }
         if (header.dataSize < 0 || header.dataCount < 0) {
-            list.warnings.push_back("chunk " + header.id + " at byte " + std::to_string(offset) +
-                                    " has a negative size or count; the rest of the file is "
-                                    "ignored");
-            list.end = WalkEnd::NegativeSize;
-            list.endOffset = offset;
-            list.endChunk = header.id;
-            break;
+            stop(WalkEnd::NegativeSize, offset, header.id,
+                 "negative size or count; the rest of the file is ignored");
+            return false;
         }
-        Chunk chunk;
         chunk.id = header.id;
         chunk.typeFlag = header.typeFlag;
         chunk.dataSize = header.dataSize;
@@ -168,68 +192,105 @@ ChunkList WalkChunks(const uint8_t *data, size_t size, const std::string &fileNa
         chunk.payloadOffset = offset + kChunkHeaderSize;
         chunk.recordSize = static_cast<size_t>(header.dataSize);
         chunk.recordCount = static_cast<size_t>(header.dataCount);
-        const uint64_t available = size - chunk.payloadOffset;
+        const uint64_t available = mSize - chunk.payloadOffset;
+        applyKnownRecordSizes(chunk, available);
+        uint64_t payloadSize = uint64_t(chunk.recordSize) * chunk.recordCount;
+        correctOverstatedCount(chunk, available, payloadSize);
+        if (payloadSize > available) {
+            stop(WalkEnd::PayloadPastEnd, offset, chunk.id,
+                 "needs " + std::to_string(payloadSize) + " bytes but the file has " +
+                     std::to_string(available) +
+                     " left; the chunk and the rest of the file are ignored");
+            return false;
+        }
+        chunk.payload = mData + chunk.payloadOffset;
+        chunk.payloadSize = static_cast<size_t>(payloadSize);
+        return true;
+    }
 
+    // Writer bugs in the header's record size (specs 1.2 rule 3): SKELSOCK records are always
+    // 164 bytes; early SEQUENCES records are 69 bytes under a header that says 72.
+    void applyKnownRecordSizes(Chunk &chunk, uint64_t available) const {
         if (chunk.id == "SKELSOCK") {
             chunk.recordSize = kSocketRecordSize;
-        } else if (chunk.id == "SEQUENCES" && header.dataSize == 72) {
+        } else if (chunk.id == "SEQUENCES" && chunk.dataSize == 72) {
             const uint64_t full = 72ull * chunk.recordCount;
             const uint64_t early = uint64_t(kEarlySequenceRecordSize) * chunk.recordCount;
-            if (!(full <= available && PlausibleNext(data, size, chunk.payloadOffset + full)) &&
-                early <= available && PlausibleNext(data, size, chunk.payloadOffset + early)) {
+            if (!(full <= available && PlausibleNext(mData, mSize, chunk.payloadOffset + full)) &&
+                early <= available && PlausibleNext(mData, mSize, chunk.payloadOffset + early)) {
                 chunk.recordSize = kEarlySequenceRecordSize;
             }
         }
+    }
 
-        uint64_t payloadSize = uint64_t(chunk.recordSize) * chunk.recordCount;
+    // CUE4Parse counts sockets and morphs before dropping the ones it cannot write (rule 4).
+    void correctOverstatedCount(Chunk &chunk, uint64_t available, uint64_t &payloadSize) {
         const bool mayOverstate = chunk.id == "SKELSOCK" || chunk.id == "MRPHINFO";
-        if (mayOverstate && chunk.recordSize != 0 &&
-            !(payloadSize <= available &&
-              PlausibleNext(data, size, chunk.payloadOffset + payloadSize))) {
-            // CUE4Parse counts sockets and morphs before dropping the ones it cannot write.
-            // Start at the most records that fit, so that a huge hostile count costs nothing.
-            const size_t fitting = static_cast<size_t>(
-                std::min<uint64_t>(chunk.recordCount, available / chunk.recordSize));
-            for (size_t count = fitting + 1; count-- > 0;) {
-                const uint64_t shorter = uint64_t(chunk.recordSize) * count;
-                if (shorter <= available &&
-                    PlausibleAfterRescan(data, size, chunk.payloadOffset + shorter)) {
-                    list.warnings.push_back(chunk.id + " at byte " + std::to_string(offset) +
-                                            " claims " + std::to_string(chunk.recordCount) +
-                                            " records but holds " + std::to_string(count));
-                    chunk.recordCount = count;
-                    payloadSize = shorter;
-                    break;
-                }
+        if (!mayOverstate || chunk.recordSize == 0 ||
+            (payloadSize <= available &&
+             PlausibleNext(mData, mSize, chunk.payloadOffset + payloadSize))) {
+            return;
+        }
+        // Start at the most records that fit, so that a huge hostile count costs nothing.
+        const size_t fitting = static_cast<size_t>(
+            std::min<uint64_t>(chunk.recordCount, available / chunk.recordSize));
+        for (size_t count = fitting + 1; count-- > 0;) {
+            const uint64_t shorter = uint64_t(chunk.recordSize) * count;
+            if (shorter <= available &&
+                PlausibleAfterRescan(mData, mSize, chunk.payloadOffset + shorter)) {
+                mWarnings.add(mFileName, chunk.id, chunk.headerOffset,
+                              "claims " + std::to_string(chunk.recordCount) +
+                                  " records but holds " + std::to_string(count));
+                chunk.recordCount = count;
+                payloadSize = shorter;
+                return;
             }
         }
-        if (payloadSize > available) {
-            list.warnings.push_back("chunk " + chunk.id + " at byte " + std::to_string(offset) +
-                                    " needs " + std::to_string(payloadSize) +
-                                    " bytes but the file has " + std::to_string(available) +
-                                    " left; the chunk and the rest of the file are ignored");
-            list.end = WalkEnd::PayloadPastEnd;
-            list.endOffset = offset;
-            list.endChunk = chunk.id;
-            break;
-        }
-        chunk.payload = data + chunk.payloadOffset;
-        chunk.payloadSize = static_cast<size_t>(payloadSize);
-        offset = chunk.payloadOffset + payloadSize;
-
-        // A repeated magic (CUE4Parse writes ACTRHEAD twice) carries nothing.
-        if (!(IsMagic(chunk.id) && (first || chunk.id == list.magic))) {
-            list.chunks.push_back(std::move(chunk));
-        }
-        first = false;
     }
-    return list;
+
+    const uint8_t *mData;
+    size_t mSize;
+    const std::string &mFileName;
+    Warnings &mWarnings;
+    Padding mPadding = Padding::Any;
+    ChunkList mList;
+};
+
+} // namespace
+
+ChunkList WalkChunks(const uint8_t *data, size_t size, const std::string &fileName,
+                     Warnings &warnings) {
+    return ChunkWalker(data, size, fileName, warnings).walk();
+}
+
+ChunkList WalkChunksOf(const char *magic, const uint8_t *data, size_t size,
+                       const std::string &fileName, Warnings &warnings) {
+    if (!HasMagic(data, size, magic)) {
+        ThrowImportError(fileName, "file header", 0,
+                         std::string("the file does not start with a ") + magic + " chunk");
+    }
+    return WalkChunks(data, size, fileName, warnings);
 }
 
 BinaryReader ChunkReader(const Chunk &chunk, const std::string &fileName) {
     BinaryReader reader(chunk.payload, chunk.payloadSize, fileName, chunk.payloadOffset);
     reader.setStructure(chunk.id);
     return reader;
+}
+
+size_t CheckedRecordStride(const Chunk &chunk, size_t minimumSize, const std::string &fileName) {
+    const size_t stride = CheckRecordSize(chunk, minimumSize, fileName);
+    ChunkReader(chunk, fileName)
+        .checkedCount(static_cast<int64_t>(chunk.recordCount), stride, chunk.id.c_str());
+    return stride;
+}
+
+BinaryReader RecordReader(const Chunk &chunk, size_t stride, size_t index,
+                          const std::string &fileName) {
+    BinaryReader reader = ChunkReader(chunk, fileName);
+    reader.seek(index * stride);
+    reader.setStructure(chunk.id + " record " + std::to_string(index));
+    return reader.subReader(stride);
 }
 
 size_t CheckRecordSize(const Chunk &chunk, size_t expected, const std::string &fileName) {

@@ -4,7 +4,7 @@
  *  A file is a flat list of chunks, each a 32-byte header (char[20] id, int32 TypeFlag,
  *  int32 DataSize, int32 DataCount) followed by DataSize * DataCount bytes. There is no nesting
  *  and no table of contents, so the walker collects every chunk first and the format parsers
- *  look them up by id (chunk order varies between writers). See specs/actorx.md, section 1.
+ *  look them up by id (chunk order varies between writers).
  */
 #pragma once
 
@@ -13,6 +13,10 @@
 #include <cstdint>
 #include <string>
 #include <vector>
+
+namespace agf {
+class Warnings;
+}
 
 namespace agf::actorx {
 
@@ -57,9 +61,6 @@ struct ChunkList {
     std::string magic; ///< id of the first chunk
     int32_t magicTypeFlag = 0;
     std::vector<Chunk> chunks; ///< every chunk after the magic (repeated magic dropped)
-    /** Problems the walk recovered from (an implausible header after sound chunks, an
-     *  overstated count, trailing bytes); the importer logs them as warnings. */
-    std::vector<std::string> warnings;
     /** How the walk ended, where (absolute offset of the header that stopped it) and, for
      *  NegativeSize / PayloadPastEnd, that chunk's id. Formats that cannot use a partial file
      *  (PSK) turn an early end into an error; others keep the chunks read so far. */
@@ -74,10 +75,16 @@ struct ChunkList {
 };
 
 /** Walks every chunk of an ActorX file. The first chunk must be one of the four magics.
- *  Stepping uses 64-bit arithmetic. A header that is not plausible (specs 1.2 rule 4) or a
- *  payload that runs past the end of the file ends the walk: the chunks before it are kept
- *  and a warning is recorded. A file whose first chunk is not a magic throws ImportError. */
-ChunkList WalkChunks(const uint8_t *data, size_t size, const std::string &fileName);
+ *  Stepping uses 64-bit arithmetic. A header that is not plausible (rule 4 of the chunk rules)
+ *  or a payload that runs past the end of the file ends the walk: the chunks before it are
+ *  kept and a warning is recorded, as is an overstated count. A file whose first chunk is not
+ *  a magic throws ImportError. */
+ChunkList WalkChunks(const uint8_t *data, size_t size, const std::string &fileName,
+                     Warnings &warnings);
+
+/** WalkChunks for a file that must start with the `magic` chunk (ImportError otherwise). */
+ChunkList WalkChunksOf(const char *magic, const uint8_t *data, size_t size,
+                       const std::string &fileName, Warnings &warnings);
 
 /** True when `data` starts with the header of the given magic chunk. */
 bool HasMagic(const uint8_t *data, size_t size, const char *magic);
@@ -89,5 +96,38 @@ BinaryReader ChunkReader(const Chunk &chunk, const std::string &fileName);
  *  accepted (the caller reads the known prefix of each record and steps by recordSize).
  *  Returns the stride to step by. */
 size_t CheckRecordSize(const Chunk &chunk, size_t expected, const std::string &fileName);
+
+/** CheckRecordSize, and the chunk's record count checked against its payload: the stride to
+ *  step by, safe to size an allocation by `chunk.recordCount`. */
+size_t CheckedRecordStride(const Chunk &chunk, size_t minimumSize, const std::string &fileName);
+
+/** A reader over record `index` alone; its errors name "<chunk> record <index>". */
+BinaryReader RecordReader(const Chunk &chunk, size_t stride, size_t index,
+                          const std::string &fileName);
+
+/** Calls `readRecord(record, index)` for every record of `chunk` (record size at least
+ *  `minimumSize`), `record` being RecordReader's. */
+template <typename ReadRecord>
+void ForEachRecord(const Chunk &chunk, size_t minimumSize, const std::string &fileName,
+                   ReadRecord readRecord) {
+    const size_t stride = CheckedRecordStride(chunk, minimumSize, fileName);
+    for (size_t index = 0; index < chunk.recordCount; ++index) {
+        BinaryReader record = RecordReader(chunk, stride, index, fileName);
+        readRecord(record, index);
+    }
+}
+
+/** ForEachRecord into a vector: `readRecord(record, element)` fills one element. */
+template <typename Record, typename ReadRecord>
+std::vector<Record> ReadRecords(const Chunk &chunk, size_t minimumSize, const std::string &fileName,
+                                ReadRecord readRecord) {
+    const size_t stride = CheckedRecordStride(chunk, minimumSize, fileName);
+    std::vector<Record> records(chunk.recordCount);
+    for (size_t index = 0; index < records.size(); ++index) {
+        BinaryReader record = RecordReader(chunk, stride, index, fileName);
+        readRecord(record, records[index]);
+    }
+    return records;
+}
 
 } // namespace agf::actorx

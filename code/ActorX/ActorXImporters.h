@@ -3,14 +3,17 @@
  */
 #pragma once
 
+#include "Common/AnimationSet.h"
+
 namespace Assimp {
 class BaseImporter;
 }
 
 namespace agf {
 
-/** PSK / PSKX meshes (ACTRHEAD). */
-Assimp::BaseImporter *CreatePskImporter();
+/** PSK / PSKX meshes (ACTRHEAD); animation files are read with `animationLoaders`, which
+ *  must outlive the importer. */
+Assimp::BaseImporter *CreatePskImporter(const AnimationLoaderTable &animationLoaders);
 
 /** PSA / PSAX animations (ANIMHEAD, ANIXHEAD) imported on their own. */
 Assimp::BaseImporter *CreatePsaImporter();

@@ -2,6 +2,7 @@
 #include "PsaConfig.h"
 
 #include "Common/StringHelpers.h"
+#include "Common/Warnings.h"
 
 #include <cctype>
 
@@ -39,17 +40,18 @@ bool ParseRemoval(const std::string &line, PsaTrackRemoval &removal) {
 
 } // namespace
 
-PsaConfig ParsePsaConfig(const std::string &text) {
+PsaConfig ParsePsaConfig(const std::string &text, const std::string &fileName, Warnings &warnings) {
     PsaConfig config;
     std::string section;
     bool inRemoveTracks = false;
-    size_t lineNumber = 0;
+    uint32_t lineNumber = 0;
     size_t position = 0;
     while (position <= text.size()) {
         size_t end = text.find('\n', position);
         if (end == std::string::npos) {
             end = text.size();
         }
+        const size_t lineStart = position;
         const std::string line = Trim(text.substr(position, end - position));
         position = end + 1;
         ++lineNumber;
@@ -69,14 +71,14 @@ PsaConfig ParsePsaConfig(const std::string &text) {
             if (ParseRemoval(line, removal)) {
                 config.removals.push_back(std::move(removal));
             } else {
-                config.warnings.push_back("line " + std::to_string(lineNumber) +
-                                          ": not a <Sequence>.<bone>=trans|rot|all entry: " + line);
+                warnings.add(FilePlace{fileName, "[RemoveTracks]", lineStart, lineNumber},
+                             "not a <Sequence>.<bone>=trans|rot|all entry: " + line);
             }
         } else if (!config.otherSections.empty()) {
             config.otherSections.back().second.push_back(line);
         } else {
-            config.warnings.push_back("line " + std::to_string(lineNumber) +
-                                      ": outside of any [section]: " + line);
+            warnings.add(FilePlace{fileName, "sidecar", lineStart, lineNumber},
+                         "outside of any [section]: " + line);
         }
     }
     return config;

@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include "Common/Warnings.h"
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -23,11 +25,10 @@ struct PsaConfig {
     std::vector<PsaTrackRemoval> removals;
     /** Sections other than [RemoveTracks], in file order: name and non-empty lines. */
     std::vector<std::pair<std::string, std::vector<std::string>>> otherSections;
-    /** Lines that could not be understood. */
-    std::vector<std::string> warnings;
 };
 
-/** Parses the sidecar text; never throws. */
-PsaConfig ParsePsaConfig(const std::string &text);
+/** Parses the sidecar text; never throws. Lines that cannot be understood are warnings,
+ *  placed by line. */
+PsaConfig ParsePsaConfig(const std::string &text, const std::string &fileName, Warnings &warnings);
 
 } // namespace agf::actorx

@@ -1,11 +1,12 @@
 /** @file PsaConverter.cpp */
 #include "PsaConverter.h"
 
+#include "Common/StringHelpers.h"
+#include "Common/Warnings.h"
+
 #include "Common/Coordinates.h"
 
 #include <assimp_gameformats/GameFormats.h>
-
-#include <assimp/DefaultLogger.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -50,22 +51,10 @@ aiQuaternion ToRotation(const PsaQuaternion &q, bool storedAsIs) {
     return NormalizedOrIdentity(rotation);
 }
 
-bool EqualsIgnoringCase(const std::string &a, const std::string &b) {
-    if (a.size() != b.size()) {
-        return false;
-    }
-    for (size_t i = 0; i < a.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(a[i])) !=
-            std::tolower(static_cast<unsigned char>(b[i]))) {
-            return false;
-        }
-    }
-    return true;
-}
-
 // Applies [RemoveTracks]: the position and/or rotation keys of a track are dropped (the
 // binder then uses the node's rest value); a track that loses both is dropped whole.
-void ApplyRemovals(const PsaConfig &config, const std::string &fileName, AnimationSet &set) {
+void ApplyRemovals(const PsaConfig &config, const std::string &fileName, AnimationSet &set,
+                   Warnings &warnings) {
     for (const PsaTrackRemoval &removal : config.removals) {
         AnimationSource *animation = nullptr;
         for (AnimationSource &candidate : set.animations) {
@@ -75,13 +64,14 @@ void ApplyRemovals(const PsaConfig &config, const std::string &fileName, Animati
             }
         }
         for (AnimationSource &candidate : set.animations) {
-            if (animation == nullptr && EqualsIgnoringCase(candidate.name, removal.sequence)) {
+            if (animation == nullptr && EqualsIgnoreCase(candidate.name, removal.sequence)) {
                 animation = &candidate;
             }
         }
         if (animation == nullptr || removal.bone >= set.boneNames.size()) {
-            ASSIMP_LOG_WARN(fileName, ": .config [RemoveTracks] entry ", removal.sequence, ".",
-                            removal.bone, " names no sequence or bone of the file; ignored");
+            warnings.add(fileName, ".config [RemoveTracks]", 0,
+                         "entry " + removal.sequence + "." + std::to_string(removal.bone) +
+                             " names no sequence or bone of the file; ignored");
             continue;
         }
         auto &channels = animation->channels;
@@ -114,18 +104,21 @@ void AddConfigMetadata(const PsaConfig &config, AnimationSet &set) {
     }
 }
 
-double RateOrFallback(float rate, const std::string &sequence, const std::string &fileName) {
+double RateOrFallback(float rate, const std::string &sequence, const std::string &fileName,
+                      Warnings &warnings) {
     if (std::isfinite(rate) && rate > 0.0f) {
         return rate;
     }
-    ASSIMP_LOG_WARN(fileName, ": sequence \"", sequence, "\" has frame rate ", rate, "; using ",
-                    kPsaFallbackFrameRate);
+    warnings.add(fileName, "sequence \"" + sequence + "\"", 0,
+                 "frame rate " + std::to_string(rate) + "; using " +
+                     std::to_string(int(kPsaFallbackFrameRate)));
     return kPsaFallbackFrameRate;
 }
 
 } // namespace
 
-AnimationSet ConvertPsa(const PsaFile &file, const PsaConfig *config, const std::string &fileName) {
+AnimationSet ConvertPsa(const PsaFile &file, const PsaConfig *config, const std::string &fileName,
+                        Warnings &warnings) {
     AnimationSet set;
     set.sourceFile = fileName;
     for (const PsaBone &bone : file.bones) {
@@ -138,12 +131,13 @@ AnimationSet ConvertPsa(const PsaFile &file, const PsaConfig *config, const std:
         const PsaSequence &sequence = file.sequences[s];
         const uint64_t frames = file.sequenceFrames[s];
         if (frames == 0) {
-            ASSIMP_LOG_WARN(fileName, ": sequence \"", sequence.name, "\" has no frames; skipped");
+            warnings.add(fileName, "sequence \"" + sequence.name + "\"", 0, "no frames; skipped");
             continue;
         }
         AnimationSource animation;
         animation.name = sequence.name;
-        animation.ticksPerSecond = RateOrFallback(sequence.animRate, sequence.name, fileName);
+        animation.ticksPerSecond =
+            RateOrFallback(sequence.animRate, sequence.name, fileName, warnings);
         animation.duration = static_cast<double>(frames);
         animation.channels.resize(boneCount);
         for (size_t b = 0; b < boneCount; ++b) {
@@ -180,11 +174,12 @@ AnimationSet ConvertPsa(const PsaFile &file, const PsaConfig *config, const std:
         set.animations.push_back(std::move(animation));
     }
     if (nonFinite != 0) {
-        ASSIMP_LOG_WARN(fileName, ": ", nonFinite,
-                        " keys hold non-finite values; replaced by zero position / unit scale");
+        warnings.add(fileName, "ANIMKEYS", 0,
+                     std::to_string(nonFinite) +
+                         " keys hold non-finite values; replaced by zero position / unit scale");
     }
     if (config != nullptr) {
-        ApplyRemovals(*config, fileName, set);
+        ApplyRemovals(*config, fileName, set, warnings);
         AddConfigMetadata(*config, set);
     }
     return set;
@@ -212,7 +207,8 @@ template <typename Key> double LastTime(const KeyArray<Key> &keys) {
 
 } // namespace
 
-AnimationSet ConvertPsax(const PsaxFile &file, bool oldRoot, const std::string &fileName) {
+AnimationSet ConvertPsax(const PsaxFile &file, bool oldRoot, const std::string &fileName,
+                         Warnings &warnings) {
     AnimationSet set;
     set.sourceFile = fileName;
     for (const PsaBone &bone : file.bones) {
@@ -254,26 +250,29 @@ AnimationSet ConvertPsax(const PsaxFile &file, bool oldRoot, const std::string &
         animations[s].channels.push_back(std::move(channel));
     }
     if (nonFinite != 0) {
-        ASSIMP_LOG_WARN(fileName, ": ", nonFinite,
-                        " keys hold non-finite values; replaced by zero position / unit scale");
+        warnings.add(fileName, "tracks", 0,
+                     std::to_string(nonFinite) +
+                         " keys hold non-finite values; replaced by zero position / unit scale");
     }
     if (droppedKeys != 0) {
-        ASSIMP_LOG_WARN(fileName, ": ", droppedKeys,
-                        " keys with a negative or non-finite time dropped");
+        warnings.add(fileName, "tracks", 0,
+                     std::to_string(droppedKeys) +
+                         " keys with a negative or non-finite time dropped");
     }
     for (size_t s = 0; s < file.sequences.size(); ++s) {
         const PsaxSequence &sequence = file.sequences[s];
         AnimationSource &animation = animations[s];
         if (animation.channels.empty()) {
-            ASSIMP_LOG_WARN(fileName, ": sequence ", s, " \"", sequence.name,
-                            "\" has no keys; skipped");
+            warnings.add(fileName, "sequence " + std::to_string(s) + " \"" + sequence.name + "\"",
+                         0, "no keys; skipped");
             continue;
         }
         animation.name = sequence.name;
-        animation.ticksPerSecond = RateOrFallback(sequence.fps, sequence.name, fileName);
+        animation.ticksPerSecond = RateOrFallback(sequence.fps, sequence.name, fileName, warnings);
         animation.duration = lastTime[s] + 1.0;
         if (sequence.hasAdditive) {
-            animation.intMetadata.emplace_back(AGF_META_PSAX_ADDITIVE, sequence.additive);
+            animation.intMetadata.push_back(
+                {AGF_META_PSA_ANIMATIONS, AGF_META_PSA_ANIMATION_ADDITIVE, sequence.additive});
         }
         set.animations.push_back(std::move(animation));
     }

@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include "Common/FileVectors.h"
+
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -13,14 +15,9 @@
 
 namespace agf::actorx {
 
-struct PsaVector {
-    float x = 0, y = 0, z = 0;
-};
-
+using PsaVector = Float3;
 /** Stored in the file as x, y, z, w. */
-struct PsaQuaternion {
-    float x = 0, y = 0, z = 0, w = 1;
-};
+using PsaQuaternion = Float4;
 
 /** A BONENAMES record (the REFSKELT layout). Only the name and parent are used. */
 struct PsaBone {
@@ -81,8 +78,6 @@ struct PsaFile {
     /** Frames each sequence really has keys for (NumRawFrames, or fewer when the keys end). */
     std::vector<uint64_t> sequenceFrames;
     bool firstRawFrameRecomputed = false;
-    /** Recoverable problems found while parsing, for the importer to log. */
-    std::vector<std::string> warnings;
 };
 
 /** A SEQUENCES record of a PSAX file. */
@@ -119,7 +114,6 @@ struct PsaxFile {
      *  file size one by one, but their product is not. */
     std::map<std::pair<uint32_t, uint32_t>, PsaxTrack> tracks;
     bool hasScaleTracks = false; ///< any SCLTRACK chunk at all (marks the fixed writer)
-    std::vector<std::string> warnings;
 };
 
 } // namespace agf::actorx

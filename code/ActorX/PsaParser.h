@@ -9,6 +9,8 @@
 #pragma once
 
 #include "ActorXChunks.h"
+#include "ActorXRecords.h"
+#include "Common/Warnings.h"
 #include "PsaFileData.h"
 
 #include <cstddef>
@@ -18,15 +20,6 @@
 
 namespace agf::actorx {
 
-/** Size of an ANIMINFO record. */
-constexpr size_t kPsaSequenceRecordSize = 168;
-/** Size of an ANIMKEYS record. */
-constexpr size_t kPsaKeyRecordSize = 32;
-/** Size of a SCALEKEYS record. */
-constexpr size_t kPsaScaleKeyRecordSize = 16;
-/** Size of a BONENAMES record (the REFSKELT layout). */
-constexpr size_t kPsaBoneRecordSize = 120;
-
 /** True when the data starts with an ANIMHEAD chunk. */
 bool IsPsa(const uint8_t *data, size_t size);
 /** True when the data starts with an ANIXHEAD chunk. */
@@ -35,19 +28,14 @@ bool IsPsax(const uint8_t *data, size_t size);
 /** Reads the BONENAMES chunk shared by PSA and PSAX. At least one bone is required. */
 std::vector<PsaBone> ParsePsaBoneNames(const ChunkList &chunks, const std::string &fileName);
 
-/** Parses a standard PSA. */
-PsaFile ParsePsa(const uint8_t *data, size_t size, const std::string &fileName);
+/** Parses a standard PSA; recoverable problems go to `warnings`. */
+PsaFile ParsePsa(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings);
 
-/** Parses a sparse PSAX. */
-PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName);
+/** Parses a sparse PSAX; recoverable problems go to `warnings`. */
+PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName,
+                   Warnings &warnings);
 
 /** Parses a track id suffix "<sequence>:<bone>" (decimal, nothing else). */
 bool ParseTrackSuffix(const std::string &suffix, uint32_t &sequence, uint32_t &bone);
-
-/** Reads a float3 record field (x, y, z), shared by the PSA and PSAX parsers. */
-PsaVector ReadVector(BinaryReader &reader);
-
-/** Reads a quaternion stored as (x, y, z, w). */
-PsaQuaternion ReadQuaternion(BinaryReader &reader);
 
 } // namespace agf::actorx

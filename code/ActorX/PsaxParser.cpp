@@ -12,36 +12,24 @@ namespace agf::actorx {
 
 namespace {
 
-constexpr size_t kNameFieldSize = 64;
 constexpr size_t kSequenceWithoutAdditive = 68; // the README's record: Name + FPS
 constexpr size_t kSequenceWithByteFlag = 69;    // first writer: a one-byte bool follows
-constexpr size_t kSequenceWithIntFlag = 72;     // fixed writer: an int32 follows
-constexpr size_t kVectorTrackRecordSize = 16;
-constexpr size_t kRotationTrackRecordSize = 20;
+constexpr size_t kSequenceWithIntFlag = kPsaxSequenceRecordSize; // fixed writer: an int32
 
 enum class TrackKind { Position, Scale, Rotation };
 
-std::vector<PsaxSequence> ReadSequences(const Chunk &chunk, const std::string &fileName,
-                                        size_t &recordSize) {
-    const size_t stride = CheckRecordSize(chunk, kSequenceWithoutAdditive, fileName);
-    recordSize = stride;
-    BinaryReader reader = ChunkReader(chunk, fileName);
-    std::vector<PsaxSequence> sequences(
-        reader.checkedCount(static_cast<int64_t>(chunk.recordCount), stride, "SEQUENCES"));
-    for (size_t i = 0; i < sequences.size(); ++i) {
-        reader.seek(i * stride);
-        PsaxSequence &sequence = sequences[i];
-        sequence.name = ToUtf8(reader.fixedString(kNameFieldSize));
-        sequence.fps = reader.f32();
-        if (stride >= kSequenceWithIntFlag) {
-            sequence.additive = reader.i32();
-            sequence.hasAdditive = true;
-        } else if (stride >= kSequenceWithByteFlag) {
-            sequence.additive = reader.u8();
-            sequence.hasAdditive = true;
-        }
+// The record size tells which additive flag the writer stored (none, a byte or an int).
+void ReadSequence(BinaryReader &record, PsaxSequence &sequence) {
+    const size_t recordSize = record.remaining();
+    sequence.name = ToUtf8(record.fixedString(kNameFieldSize));
+    sequence.fps = record.f32();
+    if (recordSize >= kSequenceWithIntFlag) {
+        sequence.additive = record.i32();
+        sequence.hasAdditive = true;
+    } else if (recordSize >= kSequenceWithByteFlag) {
+        sequence.additive = record.u8();
+        sequence.hasAdditive = true;
     }
-    return sequences;
 }
 
 template <typename Key, typename ReadValue>
@@ -85,13 +73,10 @@ bool ParseTrackSuffix(const std::string &suffix, uint32_t &sequence, uint32_t &b
            ParseDecimal(suffix.substr(colon + 1), bone);
 }
 
-PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName) {
-    if (!IsPsax(data, size)) {
-        ThrowImportError(fileName, "file header", 0, "not a PSAX file (no ANIXHEAD chunk)");
-    }
-    const ChunkList chunks = WalkChunks(data, size, fileName);
+PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName,
+                   Warnings &warnings) {
+    const ChunkList chunks = WalkChunksOf(kSparseAnimMagic, data, size, fileName, warnings);
     PsaxFile file;
-    file.warnings = chunks.warnings;
     file.bones = ParsePsaBoneNames(chunks, fileName);
     const Chunk *sequenceChunk = chunks.find("SEQUENCES");
     if (sequenceChunk == nullptr) {
@@ -99,7 +84,9 @@ PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName
                          "the file has no SEQUENCES chunk (or it lies past a damaged part of "
                          "the file)");
     }
-    file.sequences = ReadSequences(*sequenceChunk, fileName, file.sequenceRecordSize);
+    file.sequenceRecordSize = CheckRecordSize(*sequenceChunk, kSequenceWithoutAdditive, fileName);
+    file.sequences =
+        ReadRecords<PsaxSequence>(*sequenceChunk, kSequenceWithoutAdditive, fileName, ReadSequence);
 
     const struct {
         const char *prefix;
@@ -118,18 +105,17 @@ PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName
             }
             uint32_t sequence = 0;
             uint32_t bone = 0;
-            const std::string where = chunk.id + " at byte " + std::to_string(chunk.headerOffset);
             if (!ParseTrackSuffix(chunk.id.substr(prefix.size()), sequence, bone)) {
-                file.warnings.push_back(where + ": the id does not end in <sequence>:<bone>; track "
-                                                "skipped");
+                warnings.add(fileName, chunk.id, chunk.headerOffset,
+                             "the id does not end in <sequence>:<bone>; track skipped");
                 continue;
             }
             if (sequence >= file.sequences.size() || bone >= file.bones.size()) {
-                file.warnings.push_back(where + ": sequence " + std::to_string(sequence) +
-                                        " or bone " + std::to_string(bone) + " out of range (" +
-                                        std::to_string(file.sequences.size()) + " sequences, " +
-                                        std::to_string(file.bones.size()) +
-                                        " bones); track skipped");
+                warnings.add(fileName, chunk.id, chunk.headerOffset,
+                             "sequence " + std::to_string(sequence) + " or bone " +
+                                 std::to_string(bone) + " out of range (" +
+                                 std::to_string(file.sequences.size()) + " sequences, " +
+                                 std::to_string(file.bones.size()) + " bones); track skipped");
                 continue;
             }
             PsaxTrack &track = file.tracks[{sequence, bone}];
@@ -138,28 +124,29 @@ PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName
             case TrackKind::Position:
                 duplicate = !track.positions.empty();
                 if (!duplicate) {
-                    track.positions = ReadTrackKeys<PsaxVectorKey>(chunk, kVectorTrackRecordSize,
-                                                                   fileName, ReadVector);
+                    track.positions = ReadTrackKeys<PsaxVectorKey>(
+                        chunk, kPsaxVectorTrackRecordSize, fileName, ReadFloat3);
                 }
                 break;
             case TrackKind::Scale:
                 duplicate = !track.scales.empty();
                 if (!duplicate) {
-                    track.scales = ReadTrackKeys<PsaxVectorKey>(chunk, kVectorTrackRecordSize,
-                                                                fileName, ReadVector);
+                    track.scales = ReadTrackKeys<PsaxVectorKey>(chunk, kPsaxVectorTrackRecordSize,
+                                                                fileName, ReadFloat3);
                 }
                 break;
             case TrackKind::Rotation:
                 duplicate = !track.rotations.empty();
                 if (!duplicate) {
                     track.rotations = ReadTrackKeys<PsaxRotationKey>(
-                        chunk, kRotationTrackRecordSize, fileName, ReadQuaternion);
+                        chunk, kPsaxRotationTrackRecordSize, fileName, ReadFloat4);
                 }
                 break;
             }
             if (duplicate) {
-                file.warnings.push_back(where + ": a second track of this kind for the same "
-                                                "sequence and bone; ignored");
+                warnings.add(fileName, chunk.id, chunk.headerOffset,
+                             "a second track of this kind for the same sequence and bone; "
+                             "ignored");
             }
         }
     }

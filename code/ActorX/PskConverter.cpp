@@ -9,10 +9,13 @@
  */
 #include "PskConverter.h"
 
+#include "ActorXUnits.h"
 #include "Common/Coordinates.h"
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
 #include "Common/SceneBuilder.h"
+#include "Common/StringHelpers.h"
+#include "UnrealRotator.h"
 
 #include <assimp_gameformats/GameFormats.h>
 
@@ -59,28 +62,6 @@ aiVector3D NormalizedOrFaceNormal(const aiVector3D &sum, const aiVector3D &faceN
     return NormalizedOr(faceNormal, aiVector3D(0, 0, 1));
 }
 
-/** FRotator (degrees; pitch about Y, yaw about Z, roll about X; R = Yaw * Pitch * Roll) to a
- *  quaternion in UE's own left-handed space, with UE's sign conventions. */
-aiQuaternion RotatorToQuaternion(float pitch, float yaw, float roll) {
-    const double halfRadians = M_PI / 360.0;
-    const double sp = std::sin(pitch * halfRadians), cp = std::cos(pitch * halfRadians);
-    const double sy = std::sin(yaw * halfRadians), cy = std::cos(yaw * halfRadians);
-    const double sr = std::sin(roll * halfRadians), cr = std::cos(roll * halfRadians);
-    const double x = cr * sp * sy - sr * cp * cy;
-    const double y = -cr * sp * cy - sr * cp * sy;
-    const double z = cr * cp * sy - sr * sp * cy;
-    const double w = cr * cp * cy + sr * sp * sy;
-    return aiQuaternion(static_cast<float>(w), static_cast<float>(x), static_cast<float>(y),
-                        static_cast<float>(z));
-}
-
-bool EqualsIgnoreCase(const std::string &a, const std::string &b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
 /** Index of the bone called `name` (exact match first, then ignoring case), or -1. */
 int64_t FindBone(const std::vector<Bone> &bones, const std::string &name) {
     for (size_t i = 0; i < bones.size(); ++i) {
@@ -120,7 +101,7 @@ const char *PhysicsTypeName(const PhysicsShape &shape) {
 class Converter {
 public:
     Converter(PskFile &file, const std::string &fileName, const PskConvertOptions &options,
-              std::vector<std::string> &warnings)
+              Warnings &warnings)
         : mFile(file), mFileName(fileName), mOptions(options), mWarnings(warnings),
           mFaceCount(file.faces.size()) {}
 
@@ -152,7 +133,9 @@ public:
     }
 
 private:
-    void warn(const std::string &text) { mWarnings.push_back(text); }
+    void warn(const std::string &structure, const std::string &text) {
+        mWarnings.add(FileNameOf(mFileName), structure, 0, text);
+    }
 
     // Bones keep their names (PSA tracks bind to them); sockets, the mesh node and the root give
     // way when they clash.
@@ -165,8 +148,8 @@ private:
         const size_t boneCount = names.size();
         const size_t changedBones = MakeNamesUnique(names);
         if (changedBones != 0) {
-            warn("REFSKELT: " + std::to_string(changedBones) +
-                 " repeated bone names were made unique with a numeric suffix");
+            warn("REFSKELT", std::to_string(changedBones) +
+                                 " repeated bone names were made unique with a numeric suffix");
         }
         if (!mOptions.skipSockets) {
             for (size_t i = 0; i < mFile.sockets.size(); ++i) {
@@ -225,61 +208,66 @@ private:
     // Normals from smoothing groups (2.5): a corner's normal sums the (area-weighted) normals of
     // the faces around its point that share a smoothing bit with its face; mask 0 is flat.
     void buildSmoothedVertices() {
-        const size_t faceCount = mFile.faces.size();
-        std::vector<aiVector3D> faceNormals(faceCount);
-        for (size_t f = 0; f < faceCount; ++f) {
+        const std::vector<aiVector3D> faceNormals = computeFaceNormals();
+        const std::vector<aiVector3D> cornerNormals =
+            computeCornerNormals(faceNormals, facesAroundPoints());
+        splitWedgesByNormal(cornerNormals);
+    }
+
+    std::vector<aiVector3D> computeFaceNormals() const {
+        std::vector<aiVector3D> faceNormals(mFile.faces.size());
+        for (size_t f = 0; f < mFile.faces.size(); ++f) {
             const Face &face = mFile.faces[f];
             const aiVector3D a = pointOf(face.wedges[0]);
             const aiVector3D b = pointOf(face.wedges[2]);
             const aiVector3D c = pointOf(face.wedges[1]);
             faceNormals[f] = (b - a) ^ (c - a);
         }
-        // Faces around each point, in compressed-row form.
+        return faceNormals;
+    }
+
+    /** The faces around each point in compressed-row form: point p's faces are
+     *  faces[start[p]] to faces[start[p + 1] - 1], a face once per corner on the point. */
+    struct PointFaces {
+        std::vector<uint32_t> start;
+        std::vector<uint32_t> faces;
+    };
+
+    PointFaces facesAroundPoints() const {
         const size_t pointCount = mFile.points.size();
-        std::vector<uint32_t> start(pointCount + 1, 0);
+        PointFaces adjacency;
+        adjacency.start.assign(pointCount + 1, 0);
         for (const Face &face : mFile.faces) {
             for (uint32_t wedge : face.wedges) {
-                ++start[mFile.wedges[wedge].point + 1];
+                ++adjacency.start[mFile.wedges[wedge].point + 1];
             }
         }
         for (size_t p = 0; p < pointCount; ++p) {
-            start[p + 1] += start[p];
+            adjacency.start[p + 1] += adjacency.start[p];
         }
-        std::vector<uint32_t> fill(start.begin(), start.end() - 1);
-        std::vector<uint32_t> around(start.back());
-        for (size_t f = 0; f < faceCount; ++f) {
+        std::vector<uint32_t> fill(adjacency.start.begin(), adjacency.start.end() - 1);
+        adjacency.faces.resize(adjacency.start.back());
+        for (size_t f = 0; f < mFile.faces.size(); ++f) {
             for (uint32_t wedge : mFile.faces[f].wedges) {
-                around[fill[mFile.wedges[wedge].point]++] = static_cast<uint32_t>(f);
+                adjacency.faces[fill[mFile.wedges[wedge].point]++] = static_cast<uint32_t>(f);
             }
         }
+        return adjacency;
+    }
 
+    /** One normal per face corner (face * 3 + corner). */
+    std::vector<aiVector3D> computeCornerNormals(const std::vector<aiVector3D> &faceNormals,
+                                                 const PointFaces &adjacency) const {
         // Per point: the summed normal of each distinct mask, so that a corner's normal costs
         // one pass over the masks rather than over the faces.
         std::vector<std::pair<uint32_t, aiVector3D>> maskSums;
-        std::vector<aiVector3D> cornerNormals(faceCount * 3);
-        for (size_t p = 0; p < pointCount; ++p) {
-            maskSums.clear();
-            uint32_t previousFace = kNone;
-            for (uint32_t k = start[p]; k < start[p + 1]; ++k) {
-                const uint32_t f = around[k];
-                if (f == previousFace) {
-                    continue; // a degenerate face that uses the point twice counts once
-                }
-                previousFace = f;
-                const uint32_t mask = mFile.faces[f].smoothingGroups;
-                if (mask == 0) {
-                    continue;
-                }
-                auto it = std::find_if(maskSums.begin(), maskSums.end(),
-                                       [mask](const auto &entry) { return entry.first == mask; });
-                if (it == maskSums.end()) {
-                    maskSums.emplace_back(mask, faceNormals[f]);
-                } else {
-                    it->second += faceNormals[f];
-                }
-            }
-            for (uint32_t k = start[p]; k < start[p + 1]; ++k) {
-                const uint32_t f = around[k];
+        std::vector<aiVector3D> cornerNormals(mFile.faces.size() * 3);
+        for (size_t p = 0; p + 1 < adjacency.start.size(); ++p) {
+            const uint32_t *first = adjacency.faces.data() + adjacency.start[p];
+            const uint32_t *last = adjacency.faces.data() + adjacency.start[p + 1];
+            sumNormalsByMask(first, last, faceNormals, maskSums);
+            for (const uint32_t *face = first; face != last; ++face) {
+                const uint32_t f = *face;
                 const uint32_t mask = mFile.faces[f].smoothingGroups;
                 aiVector3D sum;
                 if (mask == 0) {
@@ -299,7 +287,37 @@ private:
                 }
             }
         }
+        return cornerNormals;
+    }
 
+    /** The summed face normal of each distinct smoothing mask among the faces [first, last). */
+    void sumNormalsByMask(const uint32_t *first, const uint32_t *last,
+                          const std::vector<aiVector3D> &faceNormals,
+                          std::vector<std::pair<uint32_t, aiVector3D>> &maskSums) const {
+        maskSums.clear();
+        uint32_t previousFace = kNone;
+        for (const uint32_t *face = first; face != last; ++face) {
+            const uint32_t f = *face;
+            if (f == previousFace) {
+                continue; // a degenerate face that uses the point twice counts once
+            }
+            previousFace = f;
+            const uint32_t mask = mFile.faces[f].smoothingGroups;
+            if (mask == 0) {
+                continue;
+            }
+            auto it = std::find_if(maskSums.begin(), maskSums.end(),
+                                   [mask](const auto &entry) { return entry.first == mask; });
+            if (it == maskSums.end()) {
+                maskSums.emplace_back(mask, faceNormals[f]);
+            } else {
+                it->second += faceNormals[f];
+            }
+        }
+    }
+
+    /** One vertex per (wedge, distinct corner normal), and the triangles over them. */
+    void splitWedgesByNormal(const std::vector<aiVector3D> &cornerNormals) {
         // The vertices made for each wedge (one per distinct normal) as linked lists through
         // flat arrays: a list per wedge would cost an allocation per wedge.
         std::vector<uint32_t> firstVertexOfWedge(mFile.wedges.size(), kNone);
@@ -307,7 +325,7 @@ private:
         mVertexWedge.reserve(mFile.wedges.size());
         mVertexNormal.reserve(mFile.wedges.size());
         nextVertexOfWedge.reserve(mFile.wedges.size());
-        for (size_t f = 0; f < faceCount; ++f) {
+        for (size_t f = 0; f < mFile.faces.size(); ++f) {
             const Face &face = mFile.faces[f];
             uint32_t corners[3];
             for (int corner = 0; corner < 3; ++corner) {
@@ -361,9 +379,9 @@ private:
         }
         if (clamped != 0) {
             if (count != 0) {
-                warn("FACE: " + std::to_string(clamped) +
-                     " faces use a material index beyond the " + std::to_string(count) +
-                     " MATT0000 materials; they get a default material");
+                warn("FACE", std::to_string(clamped) + " faces use a material index beyond the " +
+                                 std::to_string(count) +
+                                 " MATT0000 materials; they get a default material");
             }
             mParts.addMaterial(MakeMaterial("DefaultMaterial"));
         }
@@ -383,13 +401,13 @@ private:
                 ComposeTransform(ToVector(bone.position), i == 0 ? stored : Conjugate(stored));
         }
         SourceContext context{mFileName, "REFSKELT", 0};
-        std::vector<aiNode *> nodes = BuildNodeHierarchy(sources, root, context);
+        std::vector<aiNode *> nodes = BuildNodeHierarchy(sources, root, context, mWarnings);
         mSkinBones.resize(count);
         for (size_t i = 0; i < count; ++i) {
             mSkinBones[i].name = mBoneNames[i];
             // The mesh node has an identity transform under the root, so the root's space is
             // mesh space.
-            mSkinBones[i].offsetMatrix = TransformRelativeTo(nodes[i], root).Inverse();
+            mSkinBones[i].offsetMatrix = AffineInverse(TransformRelativeTo(nodes[i], root));
         }
         return nodes;
     }
@@ -440,8 +458,8 @@ private:
             }
         }
         if (unnormalised != 0) {
-            warn("RAWWEIGHTS: the weights of " + std::to_string(unnormalised) +
-                 " points did not sum to 1; they were normalised");
+            warn("RAWWEIGHTS", "the weights of " + std::to_string(unnormalised) +
+                                   " points did not sum to 1; they were normalised");
         }
         const size_t vertexCount = mVertexWedge.size();
         source.influenceStart.resize(vertexCount + 1, 0);
@@ -522,7 +540,7 @@ private:
             morphs.push_back(std::move(target));
         }
         if (MakeNamesUnique(names) != 0) {
-            warn("morph targets: repeated names were made unique with a numeric suffix");
+            warn("morph targets", "repeated names were made unique with a numeric suffix");
         }
         for (size_t m = 0; m < morphs.size(); ++m) {
             morphs[m].name = names[m];
@@ -548,13 +566,14 @@ private:
         size_t extraSets = 0;
         for (const ExtraUvSet &set : mFile.extraUvs) {
             if (extraSets == kMaxExtraUvSets) {
-                warn("EXTRAUVS: more than " + std::to_string(kMaxExtraUvSets) +
-                     " extra UV sets; set " + std::to_string(set.index) + " and later ignored");
+                warn("EXTRAUVS", "more than " + std::to_string(kMaxExtraUvSets) +
+                                     " extra UV sets; set " + std::to_string(set.index) +
+                                     " and later ignored");
                 break;
             }
             if (set.index != extraSets) {
-                warn("EXTRAUVS: UV set " + std::to_string(set.index) + " becomes channel " +
-                     std::to_string(extraSets + 1) + " (numbering has a gap)");
+                warn("EXTRAUVS", "UV set " + std::to_string(set.index) + " becomes channel " +
+                                     std::to_string(extraSets + 1) + " (numbering has a gap)");
             }
             std::vector<aiVector3D> uvs(vertexCount);
             for (size_t v = 0; v < vertexCount; ++v) {
@@ -593,7 +612,7 @@ private:
             const Socket &socket = mFile.sockets[i];
             // Raw UE space: mirror Y of the location and mirror the rotation like the bones.
             const aiQuaternion rotation = NormalizedOrIdentity(
-                MirrorY(RotatorToQuaternion(socket.pitch, socket.yaw, socket.roll)));
+                MirrorY(actorx::RotatorToQuaternion({socket.pitch, socket.yaw, socket.roll})));
             auto node = std::make_unique<aiNode>(mSocketNames[i]);
             node->mTransformation = ComposeTransform(MirrorY(ToVector(socket.location)), rotation,
                                                      ToVector(socket.scale));
@@ -603,8 +622,8 @@ private:
             const int64_t bone = socket.bone.empty() ? -1 : FindBone(mFile.bones, socket.bone);
             if (bone < 0) {
                 if (!socket.bone.empty()) {
-                    warn("SKELSOCK: socket " + socket.name + " names bone " + socket.bone +
-                         ", which the skeleton lacks; attached to the root");
+                    warn("SKELSOCK", "socket " + socket.name + " names bone " + socket.bone +
+                                         ", which the skeleton lacks; attached to the root");
                 }
                 rootChildren.push_back(node.release());
             } else {
@@ -618,7 +637,7 @@ private:
     }
 
     // Flat keys: Assimp 5.2.5's SceneCombiner::Copy (used by the exporters) aborts on nested
-    // aiMetadata, so each shape's fields get their own "PSK_PhysicsShapes[i].Field" keys.
+    // aiMetadata, so each shape's fields get their own "PSK.PhysicsShapes[i].Field" keys.
     void attachPhysics(aiNode *root, const std::vector<aiNode *> &boneNodes) {
         if (mFile.physicsShapes.empty()) {
             return;
@@ -629,24 +648,24 @@ private:
             const int64_t bone = FindBone(mFile.bones, shape.bone);
             aiNode *node = bone < 0 ? root : boneNodes[static_cast<size_t>(bone)];
             if (bone < 0) {
-                warn(shape.chunk + ": shape for " + shape.bone +
-                     ", which the skeleton lacks; recorded on the root node");
+                warn(shape.chunk, "shape for " + shape.bone +
+                                      ", which the skeleton lacks; recorded on the root node");
             }
             int32_t &index = countByNode[node];
             const std::string prefix =
-                std::string(AGF_META_PSK_PHYSICS_SHAPES) + "[" + std::to_string(index++) + "].";
+                AGF_META_PSK_PHYSICS_SHAPES + MetadataName(std::to_string(index++));
             MetadataBuilder &entry = shapesByNode[node];
-            entry.add(prefix + "Source", shape.chunk);
-            entry.add(prefix + "Name", shape.bone);
-            entry.add(prefix + "Type", shape.type);
-            entry.add(prefix + "TypeName", std::string(PhysicsTypeName(shape)));
-            entry.add(prefix + "Offset", ToVector(shape.offset));
-            entry.add(prefix + "Rotation",
+            entry.add(prefix + AGF_META_PSK_SHAPE_SOURCE, shape.chunk);
+            entry.add(prefix + AGF_META_PSK_SHAPE_NAME, shape.bone);
+            entry.add(prefix + AGF_META_PSK_SHAPE_TYPE, shape.type);
+            entry.add(prefix + AGF_META_PSK_SHAPE_TYPE_NAME, std::string(PhysicsTypeName(shape)));
+            entry.add(prefix + AGF_META_PSK_SHAPE_OFFSET, ToVector(shape.offset));
+            entry.add(prefix + AGF_META_PSK_SHAPE_ROTATION,
                       aiVector3D(shape.rotation.x, shape.rotation.y, shape.rotation.z));
             if (shape.rotationIsQuaternion) {
-                entry.add(prefix + "RotationW", shape.rotation.w);
+                entry.add(prefix + AGF_META_PSK_SHAPE_ROTATION_W, shape.rotation.w);
             }
-            entry.add(prefix + "Scale", ToVector(shape.scale));
+            entry.add(prefix + AGF_META_PSK_SHAPE_SCALE, ToVector(shape.scale));
         }
         for (auto &[node, shapes] : shapesByNode) {
             MetadataBuilder metadata;
@@ -664,12 +683,7 @@ private:
         if (!writer.empty()) {
             metadata.add(AI_METADATA_SOURCE_GENERATOR, writer);
         }
-        metadata.add(AGF_META_UP_AXIS, int32_t(2));
-        metadata.add(AGF_META_UP_AXIS_SIGN, int32_t(1));
-        metadata.add(AGF_META_UNIT_SCALE_FACTOR, 1.0);
-        metadata.add(AGF_META_UNITS, "unreal unit (1 cm in UE4/5)");
-        metadata.add(AGF_META_ROOT_ROTATED_TO_Y_UP, mOptions.yUp);
-        metadata.add(AGF_META_ROOT_SCALE, mOptions.scale);
+        AddUnitsMetadata(metadata, actorx::UnrealSceneUnits(mOptions.yUp, mOptions.scale));
         metadata.add(AGF_META_PSK_TYPE_FLAG, mFile.typeFlag);
         metadata.add(AGF_META_PSK_POINT_COUNT, uint64_t(mFile.points.size()));
         metadata.add(AGF_META_PSK_WEDGE_COUNT, uint64_t(mFile.wedges.size()));
@@ -682,7 +696,7 @@ private:
     PskFile &mFile; ///< consumed: see ReleaseVector calls
     std::string mFileName;
     PskConvertOptions mOptions;
-    std::vector<std::string> &mWarnings;
+    Warnings &mWarnings;
     SceneParts mParts;
 
     std::vector<std::string> mBoneNames;
@@ -719,7 +733,7 @@ std::string WriterFromTypeFlag(int32_t typeFlag) {
 }
 
 void ConvertPsk(PskFile &&file, const std::string &fileName, const PskConvertOptions &options,
-                aiScene *scene, std::vector<std::string> &warnings) {
+                aiScene *scene, Warnings &warnings) {
     Converter(file, fileName, options, warnings).run(scene);
 }
 

@@ -6,13 +6,14 @@
  *      mesh node "<base>_Mesh"     -- identity transform, holds every aiMesh
  *      bone 0 (REFSKELT root)      -- the bone hierarchy, nodes named exactly as the bones
  *        bone 1 ...
- *          socket nodes            -- SKELSOCK, metadata PSK_Socket = true
+ *          socket nodes            -- SKELSOCK, metadata PSK.Socket = true
  *      sockets without a bone
  *  Bone offset matrices are the inverse bind transforms relative to the root node, which is
  *  also the mesh node's space.
  */
 #pragma once
 
+#include "Common/Warnings.h"
 #include "PskFileData.h"
 
 #include <string>
@@ -31,12 +32,12 @@ struct PskConvertOptions {
 };
 
 /** Fills `scene` (root node, meshes, materials, metadata) from `file`. `fileName` names the
- *  root node and appears in messages. Recoverable problems are appended to `warnings`;
+ *  root node and appears in messages. Recoverable problems go to `warnings`;
  *  a bone cycle throws ImportError. Consumes `file`: its bulk arrays (faces, weights) are
  *  released as soon as the scene no longer needs them, which lowers the peak memory of large
  *  imports. */
 void ConvertPsk(PskFile &&file, const std::string &fileName, const PskConvertOptions &options,
-                aiScene *scene, std::vector<std::string> &warnings);
+                aiScene *scene, Warnings &warnings);
 
 /** The writer a TypeFlag identifies (specs/actorx.md 1.1), or "" when it says nothing. */
 std::string WriterFromTypeFlag(int32_t typeFlag);

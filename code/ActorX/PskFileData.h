@@ -6,20 +6,17 @@
  */
 #pragma once
 
+#include "Common/FileVectors.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace agf::psk {
 
-struct Vec3 {
-    float x = 0, y = 0, z = 0;
-};
-
+using Vec3 = Float3;
 /** A quaternion in the file's (x, y, z, w) order. */
-struct Quat {
-    float x = 0, y = 0, z = 0, w = 1;
-};
+using Quat = Float4;
 
 struct Wedge {
     uint32_t point = 0; ///< masked to 16 bits when the file has at most 65536 points
@@ -132,8 +129,6 @@ struct PskFile {
     std::vector<WedgeMorph> wedgeMorphs; ///< MORPHTARGET<n>, sorted by index
     std::vector<Socket> sockets;
     std::vector<PhysicsShape> physicsShapes;
-    /** Recoverable problems found while parsing, for the importer to log. */
-    std::vector<std::string> warnings;
 };
 
 } // namespace agf::psk

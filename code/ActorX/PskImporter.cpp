@@ -1,16 +1,19 @@
-/** @file PskImporter.cpp */
-#include "PskImporter.h"
-
+/** @file PskImporter.cpp
+ *  The Assimp importer for ActorX PSK / PSKX meshes.
+ */
 #include "ActorXChunks.h"
 #include "ActorXImporters.h"
+#include "ChunkFileImporter.h"
+#include "Common/AnimationBinding.h"
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
+#include "Common/Options.h"
+#include "PskConverter.h"
 #include "PskParser.h"
 #include "PskSidecars.h"
 
 #include <assimp_gameformats/GameFormats.h>
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
@@ -40,66 +43,68 @@ const aiImporterDesc kDescription = {
 
 } // namespace
 
-bool PskImporter::CanRead(const std::string &file, Assimp::IOSystem *io, bool) const {
-    uint8_t header[actorx::kChunkHeaderSize];
-    const size_t read = ReadFileStart(io, file, header, sizeof header);
-    return actorx::HasMagic(header, read, actorx::kMeshMagic);
-}
+/** Recognises files by the ACTRHEAD signature, parses them (PskParser), builds the scene
+ *  (PskConverter), adds the UEViewer sidecar textures (PskSidecars) and loads animation files
+ *  onto the skeleton with the loader table it was given. */
+class PskImporter : public actorx::ChunkFileImporter {
+public:
+    explicit PskImporter(const AnimationLoaderTable &animationLoaders)
+        : ChunkFileImporter(kDescription, {actorx::kMeshMagic}, "an ActorX PSK file"),
+          mAnimationLoaders(animationLoaders) {}
 
-const aiImporterDesc *PskImporter::GetInfo() const {
-    return &kDescription;
-}
+    void SetupProperties(const Assimp::Importer *importer) override;
+
+protected:
+    void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
+                    Warnings &warnings) override;
+
+private:
+    const AnimationLoaderTable &mAnimationLoaders;
+    psk::PskConvertOptions mOptions;
+    bool mSkipSidecars = false;
+    AnimationLoadRequest mAnimationRequest;
+};
 
 void PskImporter::SetupProperties(const Assimp::Importer *importer) {
     mOptions = psk::PskConvertOptions();
-    mOptions.scale = importer->GetPropertyFloat(AI_CONFIG_IMPORT_PSK_SCALE, 1.0f);
-    mOptions.yUp = importer->GetPropertyBool(AI_CONFIG_IMPORT_PSK_YUP, true);
-    mOptions.colorsBgra = importer->GetPropertyBool(AI_CONFIG_IMPORT_PSK_VERTEXCOLOR_BGRA, false);
-    mOptions.skipMorphs = importer->GetPropertyBool(AI_CONFIG_IMPORT_PSK_SKIP_MORPHS, false);
-    mOptions.skipSockets = importer->GetPropertyBool(AI_CONFIG_IMPORT_PSK_SKIP_SOCKETS, false);
-    mSkipSidecars = importer->GetPropertyBool(AI_CONFIG_IMPORT_PSK_SKIP_SIDECARS, false);
-    mAnimationRequest = MakeAnimationLoadRequest(importer, std::string(), {"psa", "psax"},
-                                                 AI_CONFIG_IMPORT_PSK_NO_ANIM_AUTOLOAD);
+    mOptions.scale = FloatOption(importer, AI_CONFIG_IMPORT_PSK_SCALE);
+    mOptions.yUp = BoolOption(importer, AI_CONFIG_IMPORT_PSK_YUP);
+    mOptions.colorsBgra = BoolOption(importer, AI_CONFIG_IMPORT_PSK_VERTEXCOLOR_BGRA);
+    mOptions.skipMorphs = BoolOption(importer, AI_CONFIG_IMPORT_PSK_SKIP_MORPHS);
+    mOptions.skipSockets = BoolOption(importer, AI_CONFIG_IMPORT_PSK_SKIP_SOCKETS);
+    mSkipSidecars = BoolOption(importer, AI_CONFIG_IMPORT_PSK_SKIP_SIDECARS);
+    mAnimationRequest =
+        MakeAnimationLoadRequest(importer, {"psa", "psax"}, AI_CONFIG_IMPORT_PSK_NO_ANIM_AUTOLOAD);
 }
 
-void PskImporter::InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) {
+void PskImporter::importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
+                             Warnings &warnings) {
     std::vector<uint8_t> bytes = ReadWholeFile(io, file);
     const std::string name = FileNameOf(file);
-    // A single extension match skips CanRead, so the signature is checked here too.
-    if (!actorx::HasMagic(bytes.data(), bytes.size(), actorx::kMeshMagic)) {
-        ThrowImportError(name, "file header", 0,
-                         "not an ActorX PSK file: it does not start with an ACTRHEAD chunk");
-    }
-    if (!(mOptions.scale > 0.0f) || !std::isfinite(mOptions.scale)) {
-        ASSIMP_LOG_WARN("PSK: ", AI_CONFIG_IMPORT_PSK_SCALE, " must be a positive number, not ",
-                        mOptions.scale, "; 1 is used");
-        mOptions.scale = 1.0f;
-    }
-    psk::PskFile data = psk::ParsePsk(bytes.data(), bytes.size(), name);
+    requireMagic(bytes, name);
+    RequirePositiveFinite(name, AI_CONFIG_IMPORT_PSK_SCALE, mOptions.scale);
+    psk::PskFile data = psk::ParsePsk(bytes.data(), bytes.size(), name, warnings);
     // PskFile holds copies, not views: the file's bytes can go before the scene is built, which
     // keeps the peak memory of a large import lower by the size of the file.
     std::vector<uint8_t>().swap(bytes);
-    std::vector<std::string> warnings = std::move(data.warnings);
     psk::ConvertPsk(std::move(data), file, mOptions, scene, warnings);
 
     const bool inMemory = IsMemoryFile(file);
     if (!mSkipSidecars && !inMemory) {
         psk::AddSidecarTextures(io, file, scene, warnings);
     }
-    for (const std::string &warning : warnings) {
-        ASSIMP_LOG_WARN(name, ": ", warning);
-    }
-
     AnimationLoadRequest request = mAnimationRequest;
     request.meshPath = file;
+    request.context.io = io;
+    request.context.warnings = &warnings;
     if (inMemory) {
         request.autoLoadExtensions.clear();
     }
-    LoadAnimationsOntoScene(io, request, scene);
+    LoadAnimationsOntoScene(request, mAnimationLoaders, scene);
 }
 
-Assimp::BaseImporter *CreatePskImporter() {
-    return new PskImporter();
+Assimp::BaseImporter *CreatePskImporter(const AnimationLoaderTable &animationLoaders) {
+    return new PskImporter(animationLoaders);
 }
 
 } // namespace agf

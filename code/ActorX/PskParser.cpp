@@ -6,6 +6,7 @@
 #include "PskParser.h"
 
 #include "ActorXChunks.h"
+#include "ActorXRecords.h"
 #include "Common/TextEncoding.h"
 
 #include <algorithm>
@@ -20,34 +21,16 @@ namespace {
 using actorx::Chunk;
 using actorx::ChunkList;
 
-constexpr size_t kPointSize = 12;
-constexpr size_t kWedgeSize = 16;
-constexpr size_t kFace16Size = 12;
-constexpr size_t kFace32Size = 18;
-constexpr size_t kMaterialSize = 88;
-constexpr size_t kBoneSize = 120;
-constexpr size_t kWeightSize = 12;
-constexpr size_t kColorSize = 4;
-constexpr size_t kUvSize = 8;
-constexpr size_t kNormalSize = 12;
-constexpr size_t kMorphInfoSize = 68;
-constexpr size_t kMorphDataSize = 28;
-constexpr size_t kMorphTargetSize = 16;
-constexpr size_t kMorphNameSize = 64;
-constexpr size_t kSocketSize = 164;
-constexpr size_t kPhysicsSize = 101;
-constexpr size_t kShapeElementSize = 108;
-constexpr size_t kNameSize = 64;
 /** Up to this many points, wedge point indices are 16-bit values with junk above (2.1). */
 constexpr size_t kMaxPointsForMasking = 65536;
 
 class Parser {
 public:
-    Parser(const uint8_t *data, size_t size, const std::string &fileName)
-        : mData(data), mSize(size), mFile(fileName) {}
+    Parser(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings)
+        : mData(data), mSize(size), mFile(fileName), mWarnings(warnings) {}
 
     PskFile run() {
-        mChunks = actorx::WalkChunks(mData, mSize, mFile);
+        mChunks = actorx::WalkChunksOf(actorx::kMeshMagic, mData, mSize, mFile, mWarnings);
         if (mChunks.magic != actorx::kMeshMagic) {
             ThrowImportError(mFile, "file header", 0,
                              "not a PSK mesh: the file starts with " + mChunks.magic +
@@ -55,7 +38,6 @@ public:
         }
         checkWalkEnd();
         mOut.typeFlag = mChunks.magicTypeFlag;
-        mOut.warnings = mChunks.warnings;
         noteDuplicateChunks();
 
         readPoints();
@@ -101,9 +83,7 @@ private:
         std::set<std::string> seen;
         for (const Chunk &chunk : mChunks.chunks) {
             if (!seen.insert(chunk.id).second) {
-                mOut.warnings.push_back("repeated chunk " + chunk.id + " at byte " +
-                                        std::to_string(chunk.headerOffset) +
-                                        " ignored (the first one is used)");
+                warn(chunk, "repeated chunk ignored (the first one is used)");
             }
         }
     }
@@ -143,30 +123,12 @@ private:
                          chunk.payloadOffset + uint64_t(stride) * index, problem);
     }
 
-    static Vec3 readVec3(BinaryReader &reader) {
-        Vec3 v;
-        v.x = reader.f32();
-        v.y = reader.f32();
-        v.z = reader.f32();
-        return v;
-    }
-
-    static Quat readQuat(BinaryReader &reader) {
-        Quat q;
-        q.x = reader.f32();
-        q.y = reader.f32();
-        q.z = reader.f32();
-        q.w = reader.f32();
-        return q;
-    }
-
-    static std::string readName(BinaryReader &reader, size_t size = kNameSize) {
+    static std::string readName(BinaryReader &reader, size_t size = actorx::kNameFieldSize) {
         return FixedFieldToUtf8(reinterpret_cast<const char *>(reader.view(size)), size);
     }
 
     void warn(const Chunk &chunk, const std::string &problem) {
-        mOut.warnings.push_back(chunk.id + " at byte " + std::to_string(chunk.headerOffset) + ": " +
-                                problem);
+        mWarnings.add(mFile, chunk.id, chunk.headerOffset, problem);
     }
 
     void readPoints() {
@@ -174,7 +136,7 @@ private:
         if (chunk == nullptr) {
             return;
         }
-        const size_t stride = actorx::CheckRecordSize(*chunk, kPointSize, mFile);
+        const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kPointRecordSize, mFile);
         const uint8_t *data = records(*chunk, stride, mFile);
         mOut.points.resize(chunk->recordCount);
         for (size_t i = 0; i < chunk->recordCount; ++i) {
@@ -188,7 +150,7 @@ private:
         if (chunk == nullptr) {
             return;
         }
-        const size_t stride = actorx::CheckRecordSize(*chunk, kWedgeSize, mFile);
+        const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kWedgeRecordSize, mFile);
         const uint8_t *data = records(*chunk, stride, mFile);
         const size_t pointCount = mOut.points.size();
         const bool mask = pointCount <= kMaxPointsForMasking;
@@ -223,8 +185,8 @@ private:
             return;
         }
         mOut.faces32 = chunk == faces32;
-        const size_t stride =
-            actorx::CheckRecordSize(*chunk, mOut.faces32 ? kFace32Size : kFace16Size, mFile);
+        const size_t stride = actorx::CheckRecordSize(
+            *chunk, mOut.faces32 ? actorx::kFace32RecordSize : actorx::kFace16RecordSize, mFile);
         const uint8_t *data = records(*chunk, stride, mFile);
         const size_t wedgeCount = mOut.wedges.size();
         const size_t indexSize = mOut.faces32 ? 4 : 2;
@@ -256,7 +218,7 @@ private:
         if (chunk == nullptr) {
             return;
         }
-        const size_t stride = actorx::CheckRecordSize(*chunk, kMaterialSize, mFile);
+        const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kMaterialRecordSize, mFile);
         BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
         mOut.materials.resize(chunk->recordCount);
         for (size_t i = 0; i < chunk->recordCount; ++i) {
@@ -276,7 +238,7 @@ private:
         if (chunk == nullptr) {
             return;
         }
-        const size_t stride = actorx::CheckRecordSize(*chunk, kBoneSize, mFile);
+        const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kBoneRecordSize, mFile);
         BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
         const size_t count = chunk->recordCount;
         mOut.bones.resize(count);
@@ -286,10 +248,10 @@ private:
             bone.flags = reader.u32();
             bone.childCount = reader.i32();
             bone.parent = reader.i32();
-            bone.orientation = readQuat(reader);
-            bone.position = readVec3(reader);
+            bone.orientation = ReadFloat4(reader);
+            bone.position = ReadFloat3(reader);
             bone.length = reader.f32();
-            bone.size = readVec3(reader);
+            bone.size = ReadFloat3(reader);
             // Bone 0 is the root whatever its parent says (0 or -1 in the wild); every other
             // bone needs a real parent.
             if (i != 0 && (bone.parent < 0 || static_cast<size_t>(bone.parent) >= count)) {
@@ -310,7 +272,7 @@ private:
         if (chunk == nullptr) {
             return;
         }
-        const size_t stride = actorx::CheckRecordSize(*chunk, kWeightSize, mFile);
+        const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kWeightRecordSize, mFile);
         const uint8_t *data = records(*chunk, stride, mFile);
         size_t badIndex = 0;
         size_t firstBad = 0;
@@ -350,7 +312,7 @@ private:
         if (chunk == nullptr) {
             return;
         }
-        const size_t stride = actorx::CheckRecordSize(*chunk, kNormalSize, mFile);
+        const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kNormalRecordSize, mFile);
         if (chunk->recordCount != mOut.points.size()) {
             warn(*chunk, std::to_string(chunk->recordCount) + " normals for " +
                              std::to_string(mOut.points.size()) + " points; chunk ignored");
@@ -359,7 +321,7 @@ private:
         BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
         mOut.normals.resize(chunk->recordCount);
         for (size_t i = 0; i < chunk->recordCount; ++i) {
-            mOut.normals[i] = readVec3(at(reader, stride, i));
+            mOut.normals[i] = ReadFloat3(at(reader, stride, i));
         }
     }
 
@@ -368,7 +330,7 @@ private:
         if (chunk == nullptr) {
             return;
         }
-        const size_t stride = actorx::CheckRecordSize(*chunk, kColorSize, mFile);
+        const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kColorRecordSize, mFile);
         if (chunk->recordCount != mOut.wedges.size()) {
             warn(*chunk, std::to_string(chunk->recordCount) + " colours for " +
                              std::to_string(mOut.wedges.size()) + " wedges; chunk ignored");
@@ -409,7 +371,7 @@ private:
             if (!seen.insert(index).second) {
                 continue; // reported by noteDuplicateChunks
             }
-            const size_t stride = actorx::CheckRecordSize(*chunk, kUvSize, mFile);
+            const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kUvRecordSize, mFile);
             if (chunk->recordCount != mOut.wedges.size()) {
                 warn(*chunk, std::to_string(chunk->recordCount) + " UVs for " +
                                  std::to_string(mOut.wedges.size()) + " wedges; chunk ignored");
@@ -439,8 +401,10 @@ private:
             warn(*info, "MRPHINFO without MRPHDATA; morph targets ignored");
             return;
         }
-        const size_t infoStride = actorx::CheckRecordSize(*info, kMorphInfoSize, mFile);
-        const size_t dataStride = actorx::CheckRecordSize(*data, kMorphDataSize, mFile);
+        const size_t infoStride =
+            actorx::CheckRecordSize(*info, actorx::kMorphInfoRecordSize, mFile);
+        const size_t dataStride =
+            actorx::CheckRecordSize(*data, actorx::kMorphDataRecordSize, mFile);
         BinaryReader infoReader = actorx::ChunkReader(*info, mFile);
         BinaryReader dataReader = actorx::ChunkReader(*data, mFile);
         size_t next = 0;
@@ -459,8 +423,8 @@ private:
             morph.deltas.reserve(static_cast<size_t>(vertexCount));
             for (int32_t k = 0; k < vertexCount; ++k, ++next) {
                 PointMorphDelta delta;
-                delta.positionDelta = readVec3(at(dataReader, dataStride, next));
-                delta.normalDelta = readVec3(dataReader);
+                delta.positionDelta = ReadFloat3(at(dataReader, dataStride, next));
+                delta.normalDelta = ReadFloat3(dataReader);
                 const int32_t point = dataReader.i32();
                 if (point < 0 || static_cast<size_t>(point) >= mOut.points.size()) {
                     ++badPoints;
@@ -484,7 +448,7 @@ private:
     void readWedgeMorphs() {
         std::vector<std::string> names;
         if (const Chunk *chunk = find({"MORPHNAMES"})) {
-            const size_t stride = actorx::CheckRecordSize(*chunk, kMorphNameSize, mFile);
+            const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kNameFieldSize, mFile);
             BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
             names.resize(chunk->recordCount);
             for (size_t i = 0; i < chunk->recordCount; ++i) {
@@ -502,7 +466,8 @@ private:
             if (!seen.insert(index).second) {
                 continue; // reported by noteDuplicateChunks
             }
-            const size_t stride = actorx::CheckRecordSize(*chunk, kMorphTargetSize, mFile);
+            const size_t stride =
+                actorx::CheckRecordSize(*chunk, actorx::kMorphTargetRecordSize, mFile);
             BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
             WedgeMorph morph;
             morph.index = static_cast<uint32_t>(index);
@@ -513,7 +478,7 @@ private:
             for (size_t i = 0; i < chunk->recordCount; ++i) {
                 const int32_t wedge = at(reader, stride, i).i32();
                 WedgeMorphVertex vertex;
-                vertex.position = readVec3(reader);
+                vertex.position = ReadFloat3(reader);
                 if (wedge < 0 || static_cast<size_t>(wedge) >= mOut.wedges.size()) {
                     ++badWedges;
                     continue;
@@ -524,8 +489,9 @@ private:
             mOut.wedgeMorphs.push_back(std::move(morph));
         }
         if (badWedges != 0) {
-            mOut.warnings.push_back("MORPHTARGET: " + std::to_string(badWedges) +
-                                    " morph vertices with a wedge index out of range dropped");
+            mWarnings.add(mFile, "MORPHTARGET", 0,
+                          std::to_string(badWedges) +
+                              " morph vertices with a wedge index out of range dropped");
         }
         std::sort(mOut.wedgeMorphs.begin(), mOut.wedgeMorphs.end(),
                   [](const WedgeMorph &a, const WedgeMorph &b) { return a.index < b.index; });
@@ -537,18 +503,18 @@ private:
             return;
         }
         // The walker already forces the on-disk size of 164 whatever the header says (1.2).
-        const size_t stride = std::max(chunk->recordSize, kSocketSize);
+        const size_t stride = std::max(chunk->recordSize, actorx::kSocketRecordSize);
         BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
         mOut.sockets.resize(chunk->recordCount);
         for (size_t i = 0; i < chunk->recordCount; ++i) {
             Socket &socket = mOut.sockets[i];
             socket.name = readName(at(reader, stride, i));
             socket.bone = readName(reader);
-            socket.location = readVec3(reader);
+            socket.location = ReadFloat3(reader);
             socket.pitch = reader.f32();
             socket.yaw = reader.f32();
             socket.roll = reader.f32();
-            socket.scale = readVec3(reader);
+            socket.scale = ReadFloat3(reader);
         }
     }
 
@@ -560,7 +526,8 @@ private:
             if (!physics && !shapes) {
                 continue;
             }
-            const size_t expected = physics ? kPhysicsSize : kShapeElementSize;
+            const size_t expected =
+                physics ? actorx::kPhysicsRecordSize : actorx::kShapeElementRecordSize;
             if (chunk.recordSize != expected) {
                 warn(chunk, "record size " + std::to_string(chunk.recordSize) + " is not the " +
                                 std::to_string(expected) +
@@ -574,16 +541,16 @@ private:
                 shape.bone = readName(at(reader, expected, i));
                 if (physics) {
                     shape.type = reader.u8();
-                    shape.offset = readVec3(reader);
-                    const Vec3 angles = readVec3(reader);
+                    shape.offset = ReadFloat3(reader);
+                    const Vec3 angles = ReadFloat3(reader);
                     shape.rotation = Quat{angles.x, angles.y, angles.z, 0.0f};
                 } else {
                     shape.type = reader.i32();
-                    shape.offset = readVec3(reader);
+                    shape.offset = ReadFloat3(reader);
                     shape.rotationIsQuaternion = true;
-                    shape.rotation = readQuat(reader);
+                    shape.rotation = ReadFloat4(reader);
                 }
-                shape.scale = readVec3(reader);
+                shape.scale = ReadFloat3(reader);
                 mOut.physicsShapes.push_back(std::move(shape));
             }
         }
@@ -592,14 +559,16 @@ private:
     const uint8_t *mData;
     size_t mSize;
     std::string mFile;
+    Warnings &mWarnings;
     ChunkList mChunks;
     PskFile mOut;
 };
 
 } // namespace
 
-PskFile ParsePsk(const uint8_t *data, size_t size, const std::string &fileName) {
-    return Parser(data, size, fileName).run();
+PskFile ParsePsk(const uint8_t *data, size_t size, const std::string &fileName,
+                 Warnings &warnings) {
+    return Parser(data, size, fileName, warnings).run();
 }
 
 } // namespace agf::psk

@@ -3,6 +3,7 @@
  */
 #pragma once
 
+#include "Common/Warnings.h"
 #include "PskFileData.h"
 
 #include <cstddef>
@@ -13,8 +14,8 @@ namespace agf::psk {
 
 /** Parses a whole PSK file held in memory. Throws ImportError (naming the file, chunk and byte
  *  offset) when the file is not a PSK, is truncated, or holds an index out of range; recoverable
- *  problems (an EXTRAUVS chunk of the wrong length, an unusable weight...) are skipped and listed
- *  in PskFile::warnings. */
-PskFile ParsePsk(const uint8_t *data, size_t size, const std::string &fileName);
+ *  problems (an EXTRAUVS chunk of the wrong length, an unusable weight...) are skipped and go to
+ *  `warnings`. */
+PskFile ParsePsk(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings);
 
 } // namespace agf::psk

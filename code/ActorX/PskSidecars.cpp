@@ -63,8 +63,7 @@ bool LooksLikeText(const std::vector<uint8_t> &bytes) {
 
 class SidecarReader {
 public:
-    SidecarReader(Assimp::IOSystem *io, const std::string &pskPath,
-                  std::vector<std::string> &warnings)
+    SidecarReader(Assimp::IOSystem *io, const std::string &pskPath, Warnings &warnings)
         : mIo(io), mPskDir(DirectoryOf(pskPath)), mPskPath(pskPath), mWarnings(warnings) {}
 
     size_t run(aiScene *scene) {
@@ -102,11 +101,11 @@ private:
                 return false;
             }
         } catch (const std::exception &error) {
-            mWarnings.push_back(std::string("sidecar ignored: ") + error.what());
+            mWarnings.add(FileNameOf(path), "sidecar", 0, std::string("ignored: ") + error.what());
             return false;
         }
         if (bytes.size() > kMaxSidecarSize || !LooksLikeText(bytes)) {
-            mWarnings.push_back("sidecar " + path + " is not a text file; ignored");
+            mWarnings.add(FileNameOf(path), "sidecar", 0, "not a text file; ignored");
             return false;
         }
         // Kept raw: ToUtf8 would turn the line breaks into '?'; values are converted one by one.
@@ -241,7 +240,7 @@ private:
     Assimp::IOSystem *mIo;
     std::string mPskDir;
     std::string mPskPath;
-    std::vector<std::string> &mWarnings;
+    Warnings &mWarnings;
 };
 
 } // namespace
@@ -318,7 +317,7 @@ std::string ObjectNameOf(const std::string &path) {
 }
 
 size_t AddSidecarTextures(Assimp::IOSystem *io, const std::string &pskPath, aiScene *scene,
-                          std::vector<std::string> &warnings) {
+                          Warnings &warnings) {
     return SidecarReader(io, pskPath, warnings).run(scene);
 }
 

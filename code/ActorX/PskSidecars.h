@@ -19,6 +19,8 @@
  */
 #pragma once
 
+#include "Common/Warnings.h"
+
 #include <string>
 #include <vector>
 
@@ -56,6 +58,6 @@ std::string ObjectNameOf(const std::string &path);
  *  materials. Missing sidecars are silent; unreadable ones give a warning. Returns the number
  *  of texture paths added. */
 size_t AddSidecarTextures(Assimp::IOSystem *io, const std::string &pskPath, aiScene *scene,
-                          std::vector<std::string> &warnings);
+                          Warnings &warnings);
 
 } // namespace agf::psk

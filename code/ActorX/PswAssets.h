@@ -1,14 +1,15 @@
 /** @file PswAssets.h
  *  Loading the meshes a world's actors reference, each distinct file once.
  *
- *  Assets are imported through the public path, never through another importer's internals:
- *  a nested Assimp::Importer with our formats registered, reading through the world import's
- *  own IOSystem, validated with aiProcess_ValidateDataStructure. The asset's meshes and
- *  materials then move into the world scene; its node tree stays here for placing skeletons.
+ *  Assets come from a PswAssetSource (the importer's: a nested Assimp::Importer through the
+ *  world import's IOSystem, validated). The asset's meshes and materials then move into the
+ *  world scene; its node tree stays here for placing skeletons.
  */
 #pragma once
 
 #include "Common/SceneBuilder.h"
+#include "Common/Warnings.h"
+#include "PswAssetSource.h"
 
 #include <assimp/scene.h>
 
@@ -17,20 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace Assimp {
-class IOSystem;
-}
-
 namespace agf::psw {
-
-/** PSK options forwarded to the nested import (the world's own scale and up axis apply once,
- *  on the world's root, so the assets are always read in file space). */
-struct AssetImportOptions {
-    bool vertexColorBgra = false;
-    bool skipMorphs = false;
-    bool skipSockets = false;
-    bool skipSidecars = false;
-};
 
 /** One imported asset file. */
 struct LoadedAsset {
@@ -47,13 +35,13 @@ struct LoadedAsset {
 class PswAssetLibrary {
 public:
     /** @param root folder the relative paths start from ("" = current folder), with or without
-     *  a trailing separator. The IOSystem must outlive the library. */
-    PswAssetLibrary(Assimp::IOSystem *io, std::string root, AssetImportOptions options,
-                    SceneParts &parts);
+     *  a trailing separator. The source must outlive the library. */
+    PswAssetLibrary(const PswAssetSource &source, std::string root, AssetImportOptions options,
+                    SceneParts &parts, Warnings &warnings);
     ~PswAssetLibrary();
 
     /** The asset for a safe relative asset path (see PswPaths.h), or nullptr when no candidate
-     *  file exists or the file does not import; both cases log a warning naming the path, once
+     *  file exists or the file does not import; both cases give a warning naming the path, once
      *  per distinct path. */
     LoadedAsset *load(const std::string &relativePath, const std::string &worldFile);
 
@@ -67,10 +55,11 @@ public:
 private:
     std::unique_ptr<LoadedAsset> importFile(const std::string &path, const std::string &worldFile);
 
-    Assimp::IOSystem *mIo;
+    const PswAssetSource &mSource;
     std::string mRoot;
     AssetImportOptions mOptions;
     SceneParts &mParts;
+    Warnings &mWarnings;
     std::map<std::string, LoadedAsset *> mByPath; ///< relative asset path -> asset or nullptr
     std::map<std::string, std::unique_ptr<LoadedAsset>> mByFile;
     size_t mFailedPaths = 0;

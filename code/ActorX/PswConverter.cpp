@@ -1,6 +1,7 @@
 /** @file PswConverter.cpp */
 #include "PswConverter.h"
 
+#include "ActorXUnits.h"
 #include "Common/Coordinates.h"
 #include "Common/FileLoading.h"
 #include "Common/SceneBuilder.h"
@@ -11,7 +12,6 @@
 
 #include <assimp_gameformats/GameFormats.h>
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/SceneCombiner.h>
 #include <assimp/commonMetaData.h>
 #include <assimp/light.h>
@@ -108,10 +108,10 @@ struct Placement {
 
 class WorldBuilder {
 public:
-    WorldBuilder(const PswWorld &world, Assimp::IOSystem *io, const std::string &fileName,
-                 const PswConvertOptions &options)
-        : mWorld(world), mFileName(fileName), mOptions(options),
-          mAssets(io, options.assetRoot, options.assetOptions, mParts) {}
+    WorldBuilder(const PswWorld &world, const PswAssetSource &assets, const std::string &fileName,
+                 const PswConvertOptions &options, Warnings &warnings)
+        : mWorld(world), mFileName(fileName), mOptions(options), mWarnings(warnings),
+          mAssets(assets, options.assetRoot, options.assetOptions, mParts, warnings) {}
 
     void build(aiScene *scene) {
         auto root = std::make_unique<aiNode>(BaseNameOf(mFileName).empty() ? std::string("World")
@@ -135,7 +135,9 @@ public:
     }
 
 private:
-    void warn(const std::string &message) { ASSIMP_LOG_WARN(mFileName, ": ", message); }
+    void warn(const std::string &chunk, const std::string &message) {
+        mWarnings.add(mFileName, chunk, 0, message);
+    }
 
     void buildActors(aiNode *root) {
         const size_t count = mWorld.actors.size();
@@ -157,7 +159,7 @@ private:
             sources[i].parent = actor.parent;
             sources[i].local = ComposeTransform(position, rotation, scale);
         }
-        mActorNodes = BuildNodeHierarchy(sources, root, {mFileName, "WORLDACTORS", 0});
+        mActorNodes = BuildNodeHierarchy(sources, root, {mFileName, "WORLDACTORS", 0}, mWarnings);
     }
 
     // Effective overrides of every actor: (asset material index, world material index), sorted.
@@ -182,11 +184,12 @@ private:
                 slot = assignment.slot;
             }
             if (slot < 0) {
-                warn("material " + assignment.material + " of actor \"" +
-                     mWorld.actors[actorIndex].name + "\" names slot " +
-                     std::to_string(assignment.slot) +
-                     (assignment.slotName.empty() ? "" : " (" + assignment.slotName + ")") +
-                     ", which " + asset.file + " does not have; ignored");
+                warn("ACTORMATERIALS",
+                     "material " + assignment.material + " of actor \"" +
+                         mWorld.actors[actorIndex].name + "\" names slot " +
+                         std::to_string(assignment.slot) +
+                         (assignment.slotName.empty() ? "" : " (" + assignment.slotName + ")") +
+                         ", which " + asset.file + " does not have; ignored");
                 continue;
             }
             // Listing the asset's own material is not an override (v3 lists every slot).
@@ -396,16 +399,18 @@ private:
                 break;
             case 2:
                 light->mType = aiLightSource_SPOT;
-                light->mAngleInnerCone = kSpotInnerConeDegrees * kDegreesToRadians;
-                light->mAngleOuterCone = kSpotOuterConeDegrees * kDegreesToRadians;
+                // Unreal's cone angles are measured from the axis; aiLight's are whole cones.
+                light->mAngleInnerCone = 2.0f * kSpotInnerConeDegrees * kDegreesToRadians;
+                light->mAngleOuterCone = 2.0f * kSpotOuterConeDegrees * kDegreesToRadians;
                 break;
             case 3:
                 light->mType = aiLightSource_AREA;
                 light->mSize = aiVector2D(record.width, record.height);
                 break;
             default:
-                warn("light " + std::to_string(i) + " has unknown type " +
-                     std::to_string(record.type) + "; imported as a point light");
+                warn("WORLDLIGHTS", "light " + std::to_string(i) + " has unknown type " +
+                                        std::to_string(record.type) +
+                                        "; imported as a point light");
                 light->mType = aiLightSource_POINT;
                 break;
             }
@@ -457,13 +462,15 @@ private:
         if (!mOptions.readExternalFiles) {
             // Flat, silently: there is no folder to look in.
         } else if (tile.textureRelative.empty()) {
-            warn("landscape tile (" + std::to_string(tile.tileX) + ", " +
-                 std::to_string(tile.tileY) + ") names no heightmap; the tile is flat");
+            warn("LANDSCAPE", "landscape tile (" + std::to_string(tile.tileX) + ", " +
+                                  std::to_string(tile.tileY) +
+                                  ") names no heightmap; the tile is flat");
         } else if (!mAssets.readUnderRoot(TextureFileCandidates(tile.textureRelative), bytes,
                                           entry.first)) {
-            warn("heightmap \"" + tile.texturePath + "\" not found (as .png); its tiles are flat");
+            warn("LANDSCAPE",
+                 "heightmap \"" + tile.texturePath + "\" not found (as .png); its tiles are flat");
         } else if (!DecodeHeightmapPng(bytes, entry.second, problem)) {
-            warn("heightmap " + entry.first + ": " + problem + "; its tiles are flat");
+            warn("LANDSCAPE", "heightmap " + entry.first + ": " + problem + "; its tiles are flat");
             entry.second = Heightmap();
         }
         file = entry.first;
@@ -480,24 +487,26 @@ private:
                 // Flat keys: SceneCombiner::Copy (used by every exporter) aborts on nested
                 // aiMetadata in Assimp 5.2.5.
                 const std::string prefix =
-                    std::string(AGF_META_PSW_LANDSCAPE_WEIGHTMAP) + "." + std::to_string(t);
+                    AGF_META_PSW_LANDSCAPE_WEIGHTMAPS + MetadataName(std::to_string(t));
                 MetadataBuilder &layer = weightmaps[tile.actor];
-                layer.add(prefix + ".Texture", tile.texturePath);
-                layer.add(prefix + ".Layer", tile.type);
-                layer.add(prefix + ".Tile", aiVector3D(float(tile.tileX), float(tile.tileY), 0));
+                layer.add(prefix + AGF_META_PSW_WEIGHTMAP_TEXTURE, tile.texturePath);
+                layer.add(prefix + AGF_META_PSW_WEIGHTMAP_LAYER, tile.type);
+                layer.add(prefix + AGF_META_PSW_WEIGHTMAP_TILE,
+                          aiVector3D(float(tile.tileX), float(tile.tileY), 0));
                 ++mWeightmapTiles;
                 continue;
             }
             if (tile.componentSize < 1 || tile.componentSize > kMaxComponentSize) {
-                warn("landscape tile " + std::to_string(t) + " has component size " +
-                     std::to_string(tile.componentSize) + " (1.." +
-                     std::to_string(kMaxComponentSize) + " expected); skipped");
+                warn("LANDSCAPE", "landscape tile " + std::to_string(t) + " has component size " +
+                                      std::to_string(tile.componentSize) + " (1.." +
+                                      std::to_string(kMaxComponentSize) + " expected); skipped");
                 continue;
             }
             const uint64_t side = uint64_t(tile.componentSize) + 1;
             if (vertices + side * side > kMaxTerrainVertices) {
-                warn("landscape larger than " + std::to_string(kMaxTerrainVertices) +
-                     " vertices; tile " + std::to_string(t) + " and later ones skipped");
+                warn("LANDSCAPE", "landscape larger than " + std::to_string(kMaxTerrainVertices) +
+                                      " vertices; tile " + std::to_string(t) +
+                                      " and later ones skipped");
                 break;
             }
             vertices += side * side;
@@ -518,9 +527,10 @@ private:
                 BuildTerrainTile(tile, heightmap, mOptions.heightScale, shared,
                                  "Landscape_" + tileName, static_cast<unsigned>(mTerrainMaterial)));
             if (shared.disagreements() != disagreementsBefore) {
-                warn("landscape " + tileName + ": " +
-                     std::to_string(shared.disagreements() - disagreementsBefore) +
-                     " edge heights differ from the neighbouring tile; the neighbour's are kept");
+                warn("LANDSCAPE", "landscape " + tileName + ": " +
+                                      std::to_string(shared.disagreements() - disagreementsBefore) +
+                                      " edge heights differ from the neighbouring tile; the "
+                                      "neighbour's are kept");
             }
             aiNode *parent = actorNodeOr(root, tile.actor);
             aiNode *node =
@@ -585,12 +595,7 @@ private:
         MetadataBuilder metadata;
         metadata.add(AI_METADATA_SOURCE_FORMAT, "ActorX world (PSW)");
         metadata.add("SourceAsset_FormatVersion", VersionName(mWorld.version));
-        metadata.add(AGF_META_UP_AXIS, int32_t(2));
-        metadata.add(AGF_META_UP_AXIS_SIGN, int32_t(1));
-        metadata.add(AGF_META_UNIT_SCALE_FACTOR, 1.0);
-        metadata.add(AGF_META_UNITS, "unreal unit (1 cm in UE4/5)");
-        metadata.add(AGF_META_ROOT_ROTATED_TO_Y_UP, mOptions.yUp);
-        metadata.add(AGF_META_ROOT_SCALE, mOptions.scale);
+        AddUnitsMetadata(metadata, actorx::UnrealSceneUnits(mOptions.yUp, mOptions.scale));
         metadata.add(AGF_META_PSW_VERSION, VersionName(mWorld.version));
         metadata.add(AGF_META_PSW_ACTOR_COUNT, uint64_t(mWorld.actors.size()));
         metadata.add(AGF_META_PSW_LIGHT_COUNT, uint64_t(mWorld.lights.size()));
@@ -605,7 +610,8 @@ private:
     const PswWorld &mWorld;
     const std::string &mFileName;
     const PswConvertOptions &mOptions;
-    SceneParts mParts;
+    Warnings &mWarnings;
+    SceneParts mParts; // before mAssets, which adds the asset meshes to it
     PswAssetLibrary mAssets;
     std::vector<aiNode *> mActorNodes;
     std::multimap<size_t, size_t> mAssignmentsByActor;
@@ -621,9 +627,10 @@ private:
 
 } // namespace
 
-void ConvertPswWorld(const PswWorld &world, Assimp::IOSystem *io, const std::string &fileName,
-                     const PswConvertOptions &options, aiScene *scene) {
-    WorldBuilder builder(world, io, fileName, options);
+void ConvertPswWorld(const PswWorld &world, const PswAssetSource &assets,
+                     const std::string &fileName, const PswConvertOptions &options, aiScene *scene,
+                     Warnings &warnings) {
+    WorldBuilder builder(world, assets, fileName, options, warnings);
     builder.build(scene);
 }
 

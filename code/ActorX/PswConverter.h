@@ -1,6 +1,7 @@
 /** @file PswConverter.h
  *  PswWorld to aiScene: actors as nodes, their assets' meshes, material overrides, lights and
- *  landscape tiles (specs/actorx.md, section 7; DEVELOPERS.md for the coordinate policy).
+ *  landscape tiles (specs/actorx.md, section 7; DEVELOPERS.md for the coordinate policy). The
+ *  conversion does no I/O itself: files come from the injected PswAssetSource.
  */
 #pragma once
 
@@ -11,10 +12,6 @@
 
 struct aiScene;
 
-namespace Assimp {
-class IOSystem;
-}
-
 namespace agf::psw {
 
 struct PswConvertOptions {
@@ -22,7 +19,7 @@ struct PswConvertOptions {
     float scale = 1.0f;         ///< uniform scale on the root
     bool loadAssets = true;     ///< import the meshes actors reference
     std::string assetRoot;      ///< folder asset and texture paths start from
-    float heightScale = 256.0f; ///< landscape: height = (value - 0.5) * 2 * heightScale
+    float heightScale = 0.0f;   ///< landscape: height = (value - 0.5) * 2 * heightScale
     bool buildLandscape = true; ///< build terrain meshes from heightmap tiles
     /** false: read no asset or heightmap file (a world imported from memory has no folder);
      *  actors stay empty and tiles flat, without a warning per file. */
@@ -30,9 +27,10 @@ struct PswConvertOptions {
     AssetImportOptions assetOptions;
 };
 
-/** Fills `scene` (which must have no root node yet). Assets and heightmaps are read through
- *  `io`, only from files under options.assetRoot. */
-void ConvertPswWorld(const PswWorld &world, Assimp::IOSystem *io, const std::string &fileName,
-                     const PswConvertOptions &options, aiScene *scene);
+/** Fills `scene` (which must have no root node yet). Assets and heightmaps come from `assets`,
+ *  only from files under options.assetRoot. */
+void ConvertPswWorld(const PswWorld &world, const PswAssetSource &assets,
+                     const std::string &fileName, const PswConvertOptions &options, aiScene *scene,
+                     Warnings &warnings);
 
 } // namespace agf::psw

@@ -7,6 +7,8 @@
  */
 #pragma once
 
+#include "Common/FileVectors.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -23,15 +25,6 @@ enum class PswVersion {
 
 /** "v1", "v2", "v2b" or "v3". */
 const char *VersionName(PswVersion version);
-
-struct Float3 {
-    float x = 0, y = 0, z = 0;
-};
-
-/** A quaternion in the file's (x, y, z, w) order. */
-struct Float4 {
-    float x = 0, y = 0, z = 0, w = 1;
-};
 
 /** WORLDACTORS flag bits. */
 enum ActorFlags : uint32_t {
@@ -94,7 +87,6 @@ struct PswWorld {
     std::vector<PswMaterialAssignment> materials; ///< every assignment, in file order
     std::vector<PswLight> lights;
     std::vector<PswLandscapeTile> landscape;
-    std::vector<std::string> warnings; ///< recoverable problems, logged by the importer
 };
 
 } // namespace agf::psw

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstring>
 
 // stb_image is a header-only library; its implementation is compiled here, static, so that
 // no symbol can clash with another copy (libassimp carries its own).
@@ -40,6 +41,34 @@ float Heightmap::valueAt(int64_t x, int64_t y) const {
            65535.0f;
 }
 
+namespace {
+
+/** stb_image grows its buffer to each chunk's declared length before it reads the chunk, so a
+ *  damaged length of 1.7 GB in 13 KB of PNG becomes a 1.7 GB allocation (found by fuzzing). The
+ *  chunks are walked first: each must fit in the bytes that are there. Returns the problem, or
+ *  an empty string. */
+std::string PngChunkProblem(const std::vector<uint8_t> &bytes) {
+    const size_t kSignatureBytes = 8;
+    const size_t kChunkFrameBytes = 12; // length, type, CRC
+    size_t at = kSignatureBytes;
+    while (at + kChunkFrameBytes <= bytes.size()) {
+        const size_t length = (size_t{bytes[at]} << 24) | (size_t{bytes[at + 1]} << 16) |
+                              (size_t{bytes[at + 2]} << 8) | size_t{bytes[at + 3]};
+        if (length > bytes.size() - at - kChunkFrameBytes) {
+            return "PNG chunk at byte " + std::to_string(at) + " declares " +
+                   std::to_string(length) + " bytes; only " +
+                   std::to_string(bytes.size() - at - kChunkFrameBytes) + " follow";
+        }
+        if (std::memcmp(&bytes[at + 4], "IEND", 4) == 0) {
+            break;
+        }
+        at += kChunkFrameBytes + length;
+    }
+    return {};
+}
+
+} // namespace
+
 bool DecodeHeightmapPng(const std::vector<uint8_t> &bytes, Heightmap &out, std::string &problem) {
     if (bytes.empty() || bytes.size() > static_cast<size_t>(INT_MAX)) {
         problem = "empty or oversized file";
@@ -57,6 +86,10 @@ bool DecodeHeightmapPng(const std::vector<uint8_t> &bytes, Heightmap &out, std::
     if (width <= 0 || height <= 0 || int64_t(width) * height > kMaxHeightmapPixels) {
         problem = "image of " + std::to_string(width) + " x " + std::to_string(height) +
                   " pixels is empty or too large";
+        return false;
+    }
+    if (const std::string damaged = PngChunkProblem(bytes); !damaged.empty()) {
+        problem = damaged;
         return false;
     }
     // One channel, always widened to 16 bits (an 8-bit value v becomes v * 257, so the fraction

@@ -1,15 +1,17 @@
-/** @file PswImporter.cpp */
-#include "PswImporter.h"
-
+/** @file PswImporter.cpp
+ *  The Assimp importer for ActorX worlds (`.psw`, Ada's CUE4Parse fork).
+ */
 #include "ActorXChunks.h"
 #include "ActorXImporters.h"
+#include "ChunkFileImporter.h"
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
+#include "Common/Options.h"
+#include "PswConverter.h"
 #include "PswParser.h"
 
 #include <assimp_gameformats/GameFormats.h>
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
@@ -40,52 +42,45 @@ const aiImporterDesc kDescription = {
 
 } // namespace
 
-bool PswImporter::CanRead(const std::string &file, Assimp::IOSystem *io, bool) const {
-    uint8_t header[actorx::kChunkHeaderSize];
-    const size_t read = ReadFileStart(io, file, header, sizeof header);
-    return actorx::HasMagic(header, read, actorx::kWorldMagic);
-}
+/** Recognises files by the WRLDHEAD signature, parses them (PswParser) and builds the level
+ *  (PswConverter), importing the referenced meshes through the registered PSK importer. */
+class PswImporter : public actorx::ChunkFileImporter {
+public:
+    PswImporter()
+        : actorx::ChunkFileImporter(kDescription, {actorx::kWorldMagic}, "an ActorX world (PSW)") {}
+    void SetupProperties(const Assimp::Importer *importer) override;
 
-const aiImporterDesc *PswImporter::GetInfo() const {
-    return &kDescription;
-}
+protected:
+    void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
+                    Warnings &warnings) override;
+
+private:
+    psw::PswConvertOptions mOptions;
+};
 
 void PswImporter::SetupProperties(const Assimp::Importer *importer) {
     mOptions = psw::PswConvertOptions();
-    mOptions.yUp = importer->GetPropertyBool(AI_CONFIG_IMPORT_PSW_YUP, true);
-    mOptions.scale = importer->GetPropertyFloat(AI_CONFIG_IMPORT_PSW_SCALE, 1.0f);
-    mOptions.assetRoot = importer->GetPropertyString(AI_CONFIG_IMPORT_PSW_ASSET_ROOT, "");
-    mOptions.loadAssets = importer->GetPropertyBool(AI_CONFIG_IMPORT_PSW_LOAD_ASSETS, true);
-    mOptions.buildLandscape = importer->GetPropertyBool(AI_CONFIG_IMPORT_PSW_LANDSCAPE, true);
-    mOptions.heightScale = importer->GetPropertyFloat(AI_CONFIG_IMPORT_PSW_HEIGHT_SCALE, 256.0f);
+    mOptions.yUp = BoolOption(importer, AI_CONFIG_IMPORT_PSW_YUP);
+    mOptions.scale = FloatOption(importer, AI_CONFIG_IMPORT_PSW_SCALE);
+    mOptions.assetRoot = StringOption(importer, AI_CONFIG_IMPORT_PSW_ASSET_ROOT);
+    mOptions.loadAssets = BoolOption(importer, AI_CONFIG_IMPORT_PSW_LOAD_ASSETS);
+    mOptions.buildLandscape = BoolOption(importer, AI_CONFIG_IMPORT_PSW_LANDSCAPE);
+    mOptions.heightScale = FloatOption(importer, AI_CONFIG_IMPORT_PSW_HEIGHT_SCALE);
     mOptions.assetOptions.vertexColorBgra =
-        importer->GetPropertyBool(AI_CONFIG_IMPORT_PSK_VERTEXCOLOR_BGRA, false);
-    mOptions.assetOptions.skipMorphs =
-        importer->GetPropertyBool(AI_CONFIG_IMPORT_PSK_SKIP_MORPHS, false);
-    mOptions.assetOptions.skipSockets =
-        importer->GetPropertyBool(AI_CONFIG_IMPORT_PSK_SKIP_SOCKETS, false);
-    mOptions.assetOptions.skipSidecars =
-        importer->GetPropertyBool(AI_CONFIG_IMPORT_PSK_SKIP_SIDECARS, false);
+        BoolOption(importer, AI_CONFIG_IMPORT_PSK_VERTEXCOLOR_BGRA);
+    mOptions.assetOptions.skipMorphs = BoolOption(importer, AI_CONFIG_IMPORT_PSK_SKIP_MORPHS);
+    mOptions.assetOptions.skipSockets = BoolOption(importer, AI_CONFIG_IMPORT_PSK_SKIP_SOCKETS);
+    mOptions.assetOptions.skipSidecars = BoolOption(importer, AI_CONFIG_IMPORT_PSK_SKIP_SIDECARS);
 }
 
-void PswImporter::InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) {
+void PswImporter::importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
+                             Warnings &warnings) {
     const std::vector<uint8_t> bytes = ReadWholeFile(io, file);
     const std::string name = FileNameOf(file);
-    // A single extension match skips CanRead, so the signature is checked here too.
-    if (!actorx::HasMagic(bytes.data(), bytes.size(), actorx::kWorldMagic)) {
-        ThrowImportError(name, "file header", 0,
-                         "not an ActorX world: it does not start with a WRLDHEAD chunk");
-    }
+    requireMagic(bytes, name);
     psw::PswConvertOptions options = mOptions;
-    if (!(options.scale > 0.0f) || !std::isfinite(options.scale)) {
-        ASSIMP_LOG_WARN("PSW: ", AI_CONFIG_IMPORT_PSW_SCALE, " must be a positive number, not ",
-                        options.scale, "; 1 is used");
-        options.scale = 1.0f;
-    }
-    if (!std::isfinite(options.heightScale)) {
-        ASSIMP_LOG_WARN("PSW: ", AI_CONFIG_IMPORT_PSW_HEIGHT_SCALE, " is not finite; 256 is used");
-        options.heightScale = 256.0f;
-    }
+    RequirePositiveFinite(name, AI_CONFIG_IMPORT_PSW_SCALE, options.scale);
+    RequirePositiveFinite(name, AI_CONFIG_IMPORT_PSW_HEIGHT_SCALE, options.heightScale);
     if (options.assetRoot.empty()) {
         if (IsMemoryFile(file)) {
             // A world read from memory has no folder: its assets and heightmaps cannot be found.
@@ -93,11 +88,9 @@ void PswImporter::InternReadFile(const std::string &file, aiScene *scene, Assimp
         }
         options.assetRoot = DirectoryOf(file);
     }
-    const psw::PswWorld world = psw::ParsePswWorld(bytes.data(), bytes.size(), name);
-    for (const std::string &warning : world.warnings) {
-        ASSIMP_LOG_WARN(name, ": ", warning);
-    }
-    psw::ConvertPswWorld(world, io, name, options, scene);
+    const psw::PswWorld world = psw::ParsePswWorld(bytes.data(), bytes.size(), name, warnings);
+    const psw::IoAssetSource assets(*io);
+    psw::ConvertPswWorld(world, assets, name, options, scene, warnings);
 }
 
 Assimp::BaseImporter *CreatePswImporter() {

@@ -34,29 +34,6 @@ std::string ReadText(BinaryReader &reader, size_t fieldSize) {
     return ToUtf8(raw, raw.size() == fieldSize);
 }
 
-Float3 ReadFloat3(BinaryReader &reader) {
-    Float3 value;
-    value.x = reader.f32();
-    value.y = reader.f32();
-    value.z = reader.f32();
-    return value;
-}
-
-// Calls `readRecord(reader, index)` for every record of `chunk`, each reader limited to the
-// known prefix of the record; the stride is the header's record size.
-template <typename ReadRecord>
-void ForEachRecord(const actorx::Chunk &chunk, size_t layoutSize, const std::string &fileName,
-                   ReadRecord readRecord) {
-    const size_t stride = actorx::CheckRecordSize(chunk, layoutSize, fileName);
-    BinaryReader reader = actorx::ChunkReader(chunk, fileName);
-    for (size_t index = 0; index < chunk.recordCount; ++index) {
-        reader.seek(index * stride);
-        reader.setStructure(chunk.id + " record " + std::to_string(index));
-        BinaryReader record = reader.subReader(layoutSize);
-        readRecord(record, index);
-    }
-}
-
 std::string SafeRelative(const std::string &raw, const std::string &fileName,
                          const std::string &structure, uint64_t offset) {
     const SafePath safe = MakeSafeRelativePath(raw);
@@ -105,27 +82,25 @@ void ReadActors(const actorx::Chunk &chunk, const std::string &fileName, PswWorl
     const bool v1 = chunk.id == kActorsV1;
     const bool v3 = chunk.id == kActorsV3;
     world.actors.reserve(chunk.recordCount);
-    ForEachRecord(chunk, ActorLayoutSize(chunk.id), fileName, [&](BinaryReader &record, size_t) {
-        PswActor actor;
-        actor.recordOffset = record.offset();
-        actor.name = ReadText(record, v1 ? 64 : 256);
-        actor.assetPath = ReadText(record, 256);
-        actor.assetRelative =
-            SafeRelative(actor.assetPath, fileName, record.structure(), actor.recordOffset);
-        actor.parent = record.i32();
-        actor.position = ReadFloat3(record);
-        actor.rotation.x = record.f32();
-        actor.rotation.y = record.f32();
-        actor.rotation.z = record.f32();
-        actor.rotation.w = record.f32();
-        actor.scale = ReadFloat3(record);
-        actor.flags = record.u32();
-        if (v3) {
-            actor.materialStart = record.i32();
-            actor.materialCount = record.i32();
-        }
-        world.actors.push_back(std::move(actor));
-    });
+    actorx::ForEachRecord(
+        chunk, ActorLayoutSize(chunk.id), fileName, [&](BinaryReader &record, size_t) {
+            PswActor actor;
+            actor.recordOffset = record.offset();
+            actor.name = ReadText(record, v1 ? 64 : 256);
+            actor.assetPath = ReadText(record, 256);
+            actor.assetRelative =
+                SafeRelative(actor.assetPath, fileName, record.structure(), actor.recordOffset);
+            actor.parent = record.i32();
+            actor.position = ReadFloat3(record);
+            actor.rotation = ReadFloat4(record);
+            actor.scale = ReadFloat3(record);
+            actor.flags = record.u32();
+            if (v3) {
+                actor.materialStart = record.i32();
+                actor.materialCount = record.i32();
+            }
+            world.actors.push_back(std::move(actor));
+        });
 }
 
 // Parents must name another actor, and following them must end at a root.
@@ -170,28 +145,30 @@ void CheckActorParents(const PswWorld &world, const actorx::Chunk &chunk,
 }
 
 void ReadInstanceMaterials(const actorx::Chunk &chunk, size_t nameSize, const std::string &fileName,
-                           PswWorld &world) {
-    ForEachRecord(chunk, 8 + nameSize, fileName, [&](BinaryReader &record, size_t index) {
+                           PswWorld &world, Warnings &warnings) {
+    actorx::ForEachRecord(chunk, 8 + nameSize, fileName, [&](BinaryReader &record, size_t index) {
         PswMaterialAssignment assignment;
         assignment.actor = record.i32();
         assignment.slot = record.i32();
         assignment.material = ReadText(record, nameSize);
         if (assignment.actor < 0 || assignment.actor >= static_cast<int64_t>(world.actors.size()) ||
             assignment.slot < 0) {
-            world.warnings.push_back(chunk.id + " record " + std::to_string(index) + ": actor " +
-                                     std::to_string(assignment.actor) + " slot " +
-                                     std::to_string(assignment.slot) +
-                                     " does not exist; the override is ignored");
+            warnings.add(fileName, chunk.id, chunk.headerOffset,
+                         "record " + std::to_string(index) + ": actor " +
+                             std::to_string(assignment.actor) + " slot " +
+                             std::to_string(assignment.slot) +
+                             " does not exist; the override is ignored");
             return;
         }
         world.materials.push_back(std::move(assignment));
     });
 }
 
-void ReadActorMaterials(const actorx::Chunk &chunk, const std::string &fileName, PswWorld &world) {
+void ReadActorMaterials(const actorx::Chunk &chunk, const std::string &fileName, PswWorld &world,
+                        Warnings &warnings) {
     std::vector<std::pair<std::string, std::string>> records;
     records.reserve(chunk.recordCount);
-    ForEachRecord(chunk, kActorMaterialRecord, fileName, [&](BinaryReader &record, size_t) {
+    actorx::ForEachRecord(chunk, kActorMaterialRecord, fileName, [&](BinaryReader &record, size_t) {
         std::string slotName = ReadText(record, 256);
         std::string material = ReadText(record, 256);
         records.emplace_back(std::move(slotName), std::move(material));
@@ -204,10 +181,11 @@ void ReadActorMaterials(const actorx::Chunk &chunk, const std::string &fileName,
         const int64_t start = actor.materialStart;
         const int64_t end = start + actor.materialCount;
         if (start < 0 || actor.materialCount < 0 || end > static_cast<int64_t>(records.size())) {
-            world.warnings.push_back("actor \"" + actor.name + "\" uses ACTORMATERIALS records " +
-                                     std::to_string(start) + ".." + std::to_string(end) +
-                                     " but there are " + std::to_string(records.size()) +
-                                     "; its materials are ignored");
+            warnings.add(fileName, chunk.id, chunk.headerOffset,
+                         "actor \"" + actor.name + "\" uses ACTORMATERIALS records " +
+                             std::to_string(start) + ".." + std::to_string(end) +
+                             " but there are " + std::to_string(records.size()) +
+                             "; its materials are ignored");
             continue;
         }
         for (int64_t r = start; r < end; ++r) {
@@ -221,9 +199,10 @@ void ReadActorMaterials(const actorx::Chunk &chunk, const std::string &fileName,
     }
 }
 
-void ReadLights(const actorx::Chunk &chunk, const std::string &fileName, PswWorld &world) {
+void ReadLights(const actorx::Chunk &chunk, const std::string &fileName, PswWorld &world,
+                Warnings &warnings) {
     world.lights.reserve(chunk.recordCount);
-    ForEachRecord(chunk, kLightRecord, fileName, [&](BinaryReader &record, size_t index) {
+    actorx::ForEachRecord(chunk, kLightRecord, fileName, [&](BinaryReader &record, size_t index) {
         PswLight light;
         light.recordOffset = record.offset();
         light.parent = record.i32();
@@ -239,41 +218,45 @@ void ReadLights(const actorx::Chunk &chunk, const std::string &fileName, PswWorl
         light.intensity = record.f32();
         light.sourceAngle = record.f32();
         if (light.parent < -1 || light.parent >= static_cast<int64_t>(world.actors.size())) {
-            world.warnings.push_back(chunk.id + " record " + std::to_string(index) +
-                                     ": parent actor " + std::to_string(light.parent) +
-                                     " does not exist; the light is placed at the root");
+            warnings.add(fileName, chunk.id, chunk.headerOffset,
+                         "record " + std::to_string(index) + ": parent actor " +
+                             std::to_string(light.parent) +
+                             " does not exist; the light is placed at the root");
             light.parent = -1;
         }
         world.lights.push_back(light);
     });
 }
 
-void ReadLandscape(const actorx::Chunk &chunk, const std::string &fileName, PswWorld &world) {
+void ReadLandscape(const actorx::Chunk &chunk, const std::string &fileName, PswWorld &world,
+                   Warnings &warnings) {
     world.landscape.reserve(chunk.recordCount);
-    ForEachRecord(chunk, kLandscapeRecord, fileName, [&](BinaryReader &record, size_t index) {
-        PswLandscapeTile tile;
-        tile.recordOffset = record.offset();
-        tile.texturePath = ReadText(record, 256);
-        tile.textureRelative =
-            SafeRelative(tile.texturePath, fileName, record.structure(), tile.recordOffset);
-        tile.actor = record.i32();
-        tile.tileX = record.i32();
-        tile.tileY = record.i32();
-        tile.type = record.i32();
-        tile.componentSize = record.i32();
-        tile.bias = record.i32();
-        tile.offsetX = record.f32();
-        tile.offsetY = record.f32();
-        tile.dimX = record.i32();
-        tile.dimY = record.i32();
-        if (tile.actor < -1 || tile.actor >= static_cast<int64_t>(world.actors.size())) {
-            world.warnings.push_back(chunk.id + " record " + std::to_string(index) + ": actor " +
-                                     std::to_string(tile.actor) +
-                                     " does not exist; the tile is placed at the root");
-            tile.actor = -1;
-        }
-        world.landscape.push_back(std::move(tile));
-    });
+    actorx::ForEachRecord(
+        chunk, kLandscapeRecord, fileName, [&](BinaryReader &record, size_t index) {
+            PswLandscapeTile tile;
+            tile.recordOffset = record.offset();
+            tile.texturePath = ReadText(record, 256);
+            tile.textureRelative =
+                SafeRelative(tile.texturePath, fileName, record.structure(), tile.recordOffset);
+            tile.actor = record.i32();
+            tile.tileX = record.i32();
+            tile.tileY = record.i32();
+            tile.type = record.i32();
+            tile.componentSize = record.i32();
+            tile.bias = record.i32();
+            tile.offsetX = record.f32();
+            tile.offsetY = record.f32();
+            tile.dimX = record.i32();
+            tile.dimY = record.i32();
+            if (tile.actor < -1 || tile.actor >= static_cast<int64_t>(world.actors.size())) {
+                warnings.add(fileName, chunk.id, chunk.headerOffset,
+                             "record " + std::to_string(index) + ": actor " +
+                                 std::to_string(tile.actor) +
+                                 " does not exist; the tile is placed at the root");
+                tile.actor = -1;
+            }
+            world.landscape.push_back(std::move(tile));
+        });
 }
 
 const char *WalkEndProblem(actorx::WalkEnd end) {
@@ -308,8 +291,10 @@ const char *VersionName(PswVersion version) {
     return "?";
 }
 
-PswWorld ParsePswWorld(const uint8_t *data, size_t size, const std::string &fileName) {
-    const actorx::ChunkList chunks = actorx::WalkChunks(data, size, fileName);
+PswWorld ParsePswWorld(const uint8_t *data, size_t size, const std::string &fileName,
+                       Warnings &warnings) {
+    const actorx::ChunkList chunks =
+        actorx::WalkChunksOf(actorx::kWorldMagic, data, size, fileName, warnings);
     if (chunks.magic != actorx::kWorldMagic) {
         ThrowImportError(fileName, "file header", 0,
                          "not an ActorX world: the first chunk is " + chunks.magic +
@@ -323,14 +308,13 @@ PswWorld ParsePswWorld(const uint8_t *data, size_t size, const std::string &file
     }
 
     PswWorld world;
-    world.warnings = chunks.warnings;
     const actorx::Chunk *actorChunk = nullptr;
     world.version = DetectVersion(chunks, fileName, actorChunk);
     if (actorChunk != nullptr) {
         ReadActors(*actorChunk, fileName, world);
         CheckActorParents(world, *actorChunk, fileName);
     } else {
-        world.warnings.push_back("the world has no WORLDACTORS chunk");
+        warnings.add(fileName, "chunk list", 0, "the world has no WORLDACTORS chunk");
     }
 
     const actorx::Chunk *actorMaterials = chunks.find(kActorMaterials);
@@ -338,18 +322,18 @@ PswWorld ParsePswWorld(const uint8_t *data, size_t size, const std::string &file
     const actorx::Chunk *instMaterials = chunks.find(kInstMaterial);
     if (world.version == PswVersion::V3) {
         if (actorMaterials != nullptr) {
-            ReadActorMaterials(*actorMaterials, fileName, world);
+            ReadActorMaterials(*actorMaterials, fileName, world, warnings);
         }
     } else if (instMaterials2 != nullptr) {
-        ReadInstanceMaterials(*instMaterials2, kInstMaterialPathSize2, fileName, world);
+        ReadInstanceMaterials(*instMaterials2, kInstMaterialPathSize2, fileName, world, warnings);
     } else if (instMaterials != nullptr) {
-        ReadInstanceMaterials(*instMaterials, kInstMaterialPathSize, fileName, world);
+        ReadInstanceMaterials(*instMaterials, kInstMaterialPathSize, fileName, world, warnings);
     }
     if (const actorx::Chunk *chunk = chunks.find(kLights)) {
-        ReadLights(*chunk, fileName, world);
+        ReadLights(*chunk, fileName, world, warnings);
     }
     if (const actorx::Chunk *chunk = chunks.find(kLandscape)) {
-        ReadLandscape(*chunk, fileName, world);
+        ReadLandscape(*chunk, fileName, world, warnings);
     }
     for (const actorx::Chunk &chunk : chunks.chunks) {
         const bool known = chunk.id == kActorsV1 || chunk.id == kActorsV2 ||
@@ -357,8 +341,7 @@ PswWorld ParsePswWorld(const uint8_t *data, size_t size, const std::string &file
                            chunk.id == kInstMaterial2 || chunk.id == kActorMaterials ||
                            chunk.id == kLights || chunk.id == kLandscape;
         if (!known) {
-            world.warnings.push_back("unknown chunk " + chunk.id + " at byte " +
-                                     std::to_string(chunk.headerOffset) + " skipped");
+            warnings.add(fileName, chunk.id, chunk.headerOffset, "unknown chunk skipped");
         }
     }
     return world;

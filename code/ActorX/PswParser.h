@@ -3,6 +3,8 @@
  */
 #pragma once
 
+#include "Common/Warnings.h"
+
 #include "PswFileData.h"
 
 #include <cstddef>
@@ -17,7 +19,8 @@ namespace agf::psw {
  *  records), two different actor chunks, a record smaller than its layout, an actor parent
  *  out of range or in a cycle, and an asset or texture path that would leave the root.
  *  Material assignments, lights and tiles that point at missing actors are dropped or moved to
- *  the root with a warning in PswWorld::warnings. */
-PswWorld ParsePswWorld(const uint8_t *data, size_t size, const std::string &fileName);
+ *  the root with a warning. */
+PswWorld ParsePswWorld(const uint8_t *data, size_t size, const std::string &fileName,
+                       Warnings &warnings);
 
 } // namespace agf::psw

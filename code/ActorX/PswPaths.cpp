@@ -1,22 +1,14 @@
 /** @file PswPaths.cpp */
 #include "PswPaths.h"
 
+#include "Common/StringHelpers.h"
+
 #include <algorithm>
 #include <cctype>
 
 namespace agf::psw {
 
 namespace {
-
-bool EndsWithNoCase(const std::string &text, const std::string &suffix) {
-    if (text.size() < suffix.size()) {
-        return false;
-    }
-    return std::equal(suffix.rbegin(), suffix.rend(), text.rbegin(), [](char a, char b) {
-        return std::tolower(static_cast<unsigned char>(a)) ==
-               std::tolower(static_cast<unsigned char>(b));
-    });
-}
 
 void AddUnique(std::vector<std::string> &list, const std::string &entry) {
     if (!entry.empty() && std::find(list.begin(), list.end(), entry) == list.end()) {
@@ -91,7 +83,7 @@ std::vector<std::string> MeshFileCandidates(const std::string &relative) {
         return candidates;
     }
     for (const std::string &base : {relative, FileNamePart(relative)}) {
-        if (EndsWithNoCase(base, ".pskx") || EndsWithNoCase(base, ".psk")) {
+        if (EndsWithIgnoreCase(base, ".pskx") || EndsWithIgnoreCase(base, ".psk")) {
             AddUnique(candidates, base);
             continue;
         }
@@ -110,7 +102,7 @@ std::vector<std::string> TextureFileCandidates(const std::string &relative) {
         return candidates;
     }
     for (const std::string &base : {relative, FileNamePart(relative)}) {
-        if (EndsWithNoCase(base, ".png")) {
+        if (EndsWithIgnoreCase(base, ".png")) {
             AddUnique(candidates, base);
         } else {
             AddUnique(candidates, base + ".png");

@@ -12,6 +12,46 @@ aiMatrix4x4 ComposeTransform(const aiVector3D &translation, const aiQuaternion &
     return aiMatrix4x4(scaling, rotation, translation);
 }
 
+aiMatrix4x4 AffineInverse(const aiMatrix4x4 &m) {
+    const double a = m.a1, b = m.a2, c = m.a3;
+    const double d = m.b1, e = m.b2, f = m.b3;
+    const double g = m.c1, h = m.c2, i = m.c3;
+    // The 3x3 part by its adjugate; the translation goes through that inverse, negated.
+    const double cofactorA = e * i - f * h, cofactorB = f * g - d * i, cofactorC = d * h - e * g;
+    const double determinant = a * cofactorA + b * cofactorB + c * cofactorC;
+    const double scale = determinant != 0.0 ? 1.0 / determinant : 0.0;
+    const double inverse[3][3] = {
+        {cofactorA * scale, (c * h - b * i) * scale, (b * f - c * e) * scale},
+        {cofactorB * scale, (a * i - c * g) * scale, (c * d - a * f) * scale},
+        {cofactorC * scale, (b * g - a * h) * scale, (a * e - b * d) * scale},
+    };
+    const double translation[3] = {m.a4, m.b4, m.c4};
+    aiMatrix4x4 result;
+    for (unsigned row = 0; row < 3; ++row) {
+        double moved = 0.0;
+        for (unsigned column = 0; column < 3; ++column) {
+            result[row][column] = static_cast<float>(inverse[row][column]);
+            moved -= inverse[row][column] * translation[column];
+        }
+        result[row][3] = static_cast<float>(moved);
+    }
+    result.d1 = result.d2 = result.d3 = 0.0f;
+    result.d4 = 1.0f;
+    return result;
+}
+
+aiMatrix4x4 WithExactAffineRow(const aiMatrix4x4 &m) {
+    aiMatrix4x4 result = m;
+    result.d1 = result.d2 = result.d3 = 0.0f;
+    result.d4 = 1.0f;
+    return result;
+}
+
+bool IsAffine(const aiMatrix4x4 &m, float tolerance) {
+    return std::fabs(m.d1) <= tolerance && std::fabs(m.d2) <= tolerance &&
+           std::fabs(m.d3) <= tolerance && std::fabs(m.d4 - 1.0f) <= tolerance;
+}
+
 aiMatrix4x4 ZUpToYUpRotation() {
     aiMatrix4x4 rotation;
     aiMatrix4x4::RotationX(static_cast<float>(-M_PI / 2.0), rotation);

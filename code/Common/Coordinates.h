@@ -67,6 +67,19 @@ inline void FlipWinding(uint32_t (&corners)[3]) {
 aiMatrix4x4 ComposeTransform(const aiVector3D &translation, const aiQuaternion &rotation,
                              const aiVector3D &scaling = aiVector3D(1, 1, 1));
 
+/** The inverse of an affine transform, computed in double precision with a bottom row of
+ *  exactly 0 0 0 1. Assimp's general 4x4 inverse leaves that row an ulp off (0.99999988), which
+ *  glTF forbids in inverse bind matrices and node matrices (glTF-Validator: ACCESSOR_INVALID_IBM,
+ *  NODE_MATRIX_NON_TRS). The bottom row of `m` is taken as 0 0 0 1. */
+aiMatrix4x4 AffineInverse(const aiMatrix4x4 &m);
+
+/** `m` with its bottom row set to exactly 0 0 0 1 (a matrix read from a file that is affine up
+ *  to rounding). */
+aiMatrix4x4 WithExactAffineRow(const aiMatrix4x4 &m);
+
+/** True when the bottom row of `m` is 0 0 0 1 within `tolerance`. */
+bool IsAffine(const aiMatrix4x4 &m, float tolerance = 1e-4f);
+
 /** The rotation that turns a Z-up space into Assimp's Y-up space: -90 degrees about X,
  *  so (x, y, z) becomes (x, z, -y). */
 aiMatrix4x4 ZUpToYUpRotation();

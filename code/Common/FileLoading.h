@@ -27,6 +27,10 @@ size_t ReadFileStart(Assimp::IOSystem *io, const std::string &path, uint8_t *buf
  *  no real siblings (sidecars, animations, assets) to look for. */
 bool IsMemoryFile(const std::string &path);
 
+/** True for a path that does not start from the current folder: a leading '/' or '\\', or a
+ *  drive letter ("C:", as Windows-made files and options write them). */
+bool IsAbsolutePath(const std::string &path);
+
 /** The folder part of a path, with its trailing separator ("" when there is none). */
 std::string DirectoryOf(const std::string &path);
 

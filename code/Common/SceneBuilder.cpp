@@ -2,8 +2,10 @@
 #include "SceneBuilder.h"
 
 #include "ImportError.h"
+#include "Warnings.h"
 
-#include <assimp/DefaultLogger.hpp>
+#include <assimp_gameformats/MetadataKeys.h>
+
 #include <assimp/camera.h>
 #include <assimp/light.h>
 
@@ -83,21 +85,22 @@ void AddBones(const MeshSource &source, const std::vector<uint32_t> &used,
             ++weightCount[source.influences[k].bone];
         }
     }
+    if (std::all_of(weightCount.begin(), weightCount.end(), [](unsigned n) { return n == 0; })) {
+        return; // no vertex of this mesh is skinned: a static part
+    }
+    // Every bone of the skeleton, weighted here or not: exporters make the skin (glTF joints,
+    // FBX clusters) from a mesh's aiBones, and a bone left out becomes a loose node there.
     std::vector<std::unique_ptr<aiBone>> meshBones;
     std::vector<aiBone *> boneByIndex(bones.size(), nullptr);
     for (size_t b = 0; b < bones.size(); ++b) {
-        if (weightCount[b] == 0) {
-            continue;
-        }
         auto bone = std::make_unique<aiBone>();
         bone->mName.Set(bones[b].name);
         bone->mOffsetMatrix = bones[b].offsetMatrix;
-        bone->mWeights = new aiVertexWeight[weightCount[b]];
+        if (weightCount[b] != 0) {
+            bone->mWeights = new aiVertexWeight[weightCount[b]];
+        }
         boneByIndex[b] = bone.get();
         meshBones.push_back(std::move(bone));
-    }
-    if (meshBones.empty()) {
-        return;
     }
     for (size_t i = 0; i < used.size(); ++i) {
         const uint32_t vertex = used[i];
@@ -114,17 +117,10 @@ void AddBones(const MeshSource &source, const std::vector<uint32_t> &used,
 
 void AddMorphs(const MeshSource &source, const std::vector<uint32_t> &remap, aiMesh &mesh) {
     std::vector<std::unique_ptr<aiAnimMesh>> animMeshes;
+    // Every target on every mesh, even one that moves none of its vertices: the meshes of one
+    // node become the primitives of one glTF mesh, which must all have the same targets, and
+    // Blender's shape keys are per mesh object in FBX.
     for (const MorphSource &morph : source.morphs) {
-        bool touchesMesh = false;
-        for (uint32_t vertex : morph.vertices) {
-            if (remap[vertex] != kUnused) {
-                touchesMesh = true;
-                break;
-            }
-        }
-        if (!touchesMesh) {
-            continue;
-        }
         auto anim = std::make_unique<aiAnimMesh>();
         anim->mName.Set(morph.name);
         anim->mNumVertices = mesh.mNumVertices;
@@ -218,17 +214,43 @@ std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const MeshSource &sou
     return meshes;
 }
 
+void BindMeshRigidly(aiMesh &mesh, const std::vector<SkinBone> &skeleton, size_t rigidBone) {
+    std::vector<std::unique_ptr<aiBone>> meshBones;
+    for (size_t b = 0; b < skeleton.size(); ++b) {
+        auto bone = std::make_unique<aiBone>();
+        bone->mName.Set(skeleton[b].name);
+        bone->mOffsetMatrix = skeleton[b].offsetMatrix;
+        if (b == rigidBone && mesh.mNumVertices != 0) {
+            bone->mNumWeights = mesh.mNumVertices;
+            bone->mWeights = new aiVertexWeight[mesh.mNumVertices];
+            for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
+                bone->mWeights[v] = aiVertexWeight(v, 1.0f);
+            }
+        }
+        meshBones.push_back(std::move(bone));
+    }
+    ReleaseInto(meshBones, mesh.mBones, mesh.mNumBones);
+}
+
 std::vector<aiNode *> BuildNodeHierarchy(const std::vector<NodeSource> &nodes, aiNode *attachTo,
                                          const SourceContext &context) {
+    Warnings warnings;
+    std::vector<aiNode *> built = BuildNodeHierarchy(nodes, attachTo, context, warnings);
+    warnings.flush();
+    return built;
+}
+
+std::vector<aiNode *> BuildNodeHierarchy(const std::vector<NodeSource> &nodes, aiNode *attachTo,
+                                         const SourceContext &context, Warnings &warnings) {
     const size_t count = nodes.size();
     std::vector<int64_t> parent(count);
     for (size_t i = 0; i < count; ++i) {
         int64_t p = nodes[i].parent;
         if (p >= static_cast<int64_t>(count) || p == static_cast<int64_t>(i)) {
             if (p != static_cast<int64_t>(i)) {
-                ASSIMP_LOG_WARN(context.file, ": ", context.structure, ": node ", i, " (",
-                                nodes[i].name, ") has parent ", p,
-                                " out of range; attached to the root");
+                warnings.add(context.file, context.structure, context.offset,
+                             "node " + std::to_string(i) + " (" + nodes[i].name + ") has parent " +
+                                 std::to_string(p) + " out of range; attached to the root");
             }
             p = -1;
         }
@@ -306,6 +328,35 @@ void AddChildren(aiNode *parent, const std::vector<aiNode *> &children) {
     delete[] parent->mChildren;
     parent->mChildren = merged;
     parent->mNumChildren = oldCount + static_cast<unsigned>(children.size());
+}
+
+namespace {
+
+template <typename Node> std::vector<Node *> CollectDepthFirst(Node *root) {
+    std::vector<Node *> order;
+    std::vector<Node *> pending;
+    if (root != nullptr) {
+        pending.push_back(root);
+    }
+    while (!pending.empty()) {
+        Node *node = pending.back();
+        pending.pop_back();
+        order.push_back(node);
+        for (unsigned c = node->mNumChildren; c-- > 0;) {
+            pending.push_back(node->mChildren[c]);
+        }
+    }
+    return order;
+}
+
+} // namespace
+
+std::vector<aiNode *> NodesDepthFirst(aiNode *root) {
+    return CollectDepthFirst(root);
+}
+
+std::vector<const aiNode *> NodesDepthFirst(const aiNode *root) {
+    return CollectDepthFirst(root);
 }
 
 aiMatrix4x4 TransformRelativeTo(const aiNode *node, const aiNode *ancestor) {
@@ -502,6 +553,15 @@ void MetadataBuilder::mergeInto(aiMetadata *&target) const {
     // The moved-from tables now hold null data pointers, which aiMetadata's destructor skips.
     delete target;
     target = merged.release();
+}
+
+void AddUnitsMetadata(MetadataBuilder &metadata, const SceneUnits &units) {
+    metadata.add(AGF_META_UP_AXIS, units.upAxis)
+        .add(AGF_META_UP_AXIS_SIGN, int32_t(1))
+        .add(AGF_META_UNIT_SCALE_FACTOR, units.unitScaleFactor)
+        .add(AGF_META_UNITS, units.units)
+        .add(AGF_META_ROOT_ROTATED_TO_Y_UP, units.rootRotatedToYUp)
+        .add(AGF_META_ROOT_SCALE, units.rootScale);
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -24,6 +24,8 @@
 
 namespace agf {
 
+class Warnings;
+
 /** Where a piece of data came from, for error messages raised by the helpers. */
 struct SourceContext {
     std::string file;
@@ -68,12 +70,17 @@ struct Triangle {
 /** A bone that skinned vertices may reference by index. */
 struct SkinBone {
     std::string name;
-    aiMatrix4x4 offsetMatrix; ///< mesh space to bone space (inverse bind)
+    /** Mesh space to bone space (inverse bind), with an exact bottom row 0 0 0 1
+     *  (AffineInverse). */
+    aiMatrix4x4 offsetMatrix;
 };
 
 /** Makes one aiMesh per material that has faces. A mesh holds only the vertices its faces use,
- *  re-indexed in first-use order. Bones get only the weights of that mesh's vertices, and a
- *  morph target is added only to meshes whose vertices it moves.
+ *  re-indexed in first-use order. A mesh with at least one skinned vertex lists every bone of
+ *  `bones` (the whole skeleton, so that exporters write all of it), each with the weights of
+ *  that mesh's vertices, possibly none. Every mesh gets every morph target, in source order,
+ *  with the base positions where the target moves none of its vertices: glTF requires the
+ *  primitives of one mesh to have the same targets.
  *  Indices must already be validated; `materialCount` bounds Triangle::material.
  *  @param meshName base name; meshes are named "<meshName>" or "<meshName>_<material>". */
 std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const MeshSource &source,
@@ -81,6 +88,11 @@ std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const MeshSource &sou
                                                            unsigned materialCount,
                                                            const std::vector<SkinBone> &bones,
                                                            const std::string &meshName);
+
+/** Gives `mesh` (which must have no bones yet) every bone of `skeleton`: all its vertices with
+ *  weight 1 on `skeleton[rigidBone]`, no weights on the others. For a part that moves with one
+ *  bone; the other bones are listed so that exporters write the whole skeleton. */
+void BindMeshRigidly(aiMesh &mesh, const std::vector<SkinBone> &skeleton, size_t rigidBone);
 
 /** A node of a hierarchy given by parent indices. */
 struct NodeSource {
@@ -94,6 +106,10 @@ struct NodeSource {
  *  cycle throws ImportError naming `context`. Returns the nodes in source order (owned by
  *  `attachTo`'s tree). The recursion depth of the result is bounded by kMaxNodeDepth. */
 std::vector<aiNode *> BuildNodeHierarchy(const std::vector<NodeSource> &nodes, aiNode *attachTo,
+                                         const SourceContext &context, Warnings &warnings);
+
+/** As above, for callers without a warnings sink yet: warnings go to Assimp's log. */
+std::vector<aiNode *> BuildNodeHierarchy(const std::vector<NodeSource> &nodes, aiNode *attachTo,
                                          const SourceContext &context);
 
 /** The deepest node chain BuildNodeHierarchy accepts: deeper trees would overflow the stack in
@@ -102,6 +118,11 @@ constexpr size_t kMaxNodeDepth = 1024;
 
 /** Appends `children` to `parent` (taking ownership), keeping existing children. */
 void AddChildren(aiNode *parent, const std::vector<aiNode *> &children);
+
+/** `root` and every node below it, depth first, parents before children and children in
+ *  order (the order in which Assimp's FindNode meets them). Iterative: no depth limit. */
+std::vector<aiNode *> NodesDepthFirst(aiNode *root);
+std::vector<const aiNode *> NodesDepthFirst(const aiNode *root);
 
 /** Product of the transforms from `node` up to, but not including, `ancestor`
  *  (nullptr: up to and including the root). */
@@ -229,7 +250,7 @@ public:
     MetadataBuilder &add(const std::string &key, const aiVector3D &value);
     // Deliberately no nested aiMetadata: Assimp 5.2.5's SceneCombiner::Copy asserts on it (an
     // abort with Debian's library), and every exporter copies the scene. Use flat, prefixed
-    // keys ("P3D.Selections.<name>.Points") instead.
+    // keys ("P3D.Selections[<name>].Points", MetadataKeys.h) instead.
 
     bool empty() const { return mEntries.empty(); }
     /** The metadata, or nullptr when empty. */
@@ -251,6 +272,20 @@ private:
     };
     std::vector<Entry> mEntries;
 };
+
+/** The units and axes of a file, as every importer records them in scene metadata (the
+ *  Coordinates policy of DEVELOPERS.md). */
+struct SceneUnits {
+    int32_t upAxis = 1;            ///< the file's up axis before any root rotation: 0 X, 1 Y, 2 Z
+    double unitScaleFactor = 1.0;  ///< centimetres per file unit
+    std::string units;             ///< the unit's name, e.g. "metre"
+    bool rootRotatedToYUp = false; ///< the importer turned the root from Z-up to Y-up
+    float rootScale = 1.0f;        ///< the scale option put on the root
+};
+
+/** Adds UpAxis, UpAxisSign (1), UnitScaleFactor, GameFormats.Units,
+ *  GameFormats.RootRotatedToYUp and GameFormats.RootScale. */
+void AddUnitsMetadata(MetadataBuilder &metadata, const SceneUnits &units);
 
 /** Owns the parts of a scene while a converter works, so that nothing leaks if a later step
  *  throws, and hands them to the aiScene in one go. */

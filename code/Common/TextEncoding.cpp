@@ -128,4 +128,17 @@ std::string FixedFieldToUtf8(const char *field, size_t fieldSize) {
     return ToUtf8(std::string(field, length), length == fieldSize);
 }
 
+std::string TruncateUtf8(const std::string &text, size_t maxBytes) {
+    if (text.size() <= maxBytes) {
+        return text;
+    }
+    // The first byte left out is a continuation byte (10xxxxxx) when the cut splits a
+    // character: step back to that character's first byte and leave the whole character out.
+    size_t end = maxBytes;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0u) == 0x80u) {
+        --end;
+    }
+    return text.substr(0, end);
+}
+
 } // namespace agf

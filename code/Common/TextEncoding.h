@@ -20,6 +20,11 @@ std::string ToUtf8(const std::string &raw, bool filledField = false);
 /** Reads a fixed-size char field (text up to the first NUL) as UTF-8, see ToUtf8. */
 std::string FixedFieldToUtf8(const char *field, size_t fieldSize);
 
+/** `text` cut to at most `maxBytes` bytes without splitting a UTF-8 character: a cut that would
+ *  leave part of a multi-byte sequence drops that sequence whole (for fixed-size name fields
+ *  that writers fill). */
+std::string TruncateUtf8(const std::string &text, size_t maxBytes);
+
 /** True when `text` is a complete, valid UTF-8 sequence. */
 bool IsValidUtf8(const std::string &text);
 

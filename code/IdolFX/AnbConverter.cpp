@@ -5,7 +5,6 @@
 #include "Common/SceneBuilder.h"
 #include "IdolFxCoordinates.h"
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/scene.h>
 #include <assimp_gameformats/GameFormats.h>
 
@@ -97,7 +96,8 @@ std::unique_ptr<aiMeshMorphAnim> MakeMorphChannel(const std::string &nodeName,
 
 } // namespace
 
-void ConvertAnb(const AnbFile &file, const AnbConvertOptions &options, aiScene *scene) {
+void ConvertAnb(const AnbFile &file, const AnbConvertOptions &options, aiScene *scene,
+                Warnings &warnings) {
     const IdolFxSpace space(options.convertToRightHanded);
     SceneParts parts;
     const std::string baseName = BaseNameOf(options.fileName);
@@ -116,7 +116,8 @@ void ConvertAnb(const AnbFile &file, const AnbConvertOptions &options, aiScene *
     for (size_t s = 0; s < file.submeshes.size(); ++s) {
         const AnbSubmesh &submesh = file.submeshes[s];
         if (submesh.triangles.empty()) {
-            ASSIMP_LOG_WARN(options.fileName, ": submesh ", s, " has no triangles; skipped");
+            warnings.add(FileNameOf(options.fileName), "submesh " + std::to_string(s), 0,
+                         "no triangles; skipped");
             continue;
         }
         const SplitVertices split = Split(submesh, space);

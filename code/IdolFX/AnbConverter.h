@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include "Common/Warnings.h"
+
 #include "IdolFxFileData.h"
 #include "IdolFxSceneInfo.h"
 
@@ -13,15 +15,14 @@ struct aiScene;
 
 namespace agf::idolfx {
 
-constexpr double kDefaultAnbFramesPerSecond = 24.0;
-
 struct AnbConvertOptions {
     std::string fileName;
     bool convertToRightHanded = true;
-    double framesPerSecond = kDefaultAnbFramesPerSecond;
-    TextureExists textureExists; ///< may be empty
+    double framesPerSecond = 0.0; ///< AI_CONFIG_IMPORT_ANB_FPS
+    TextureExists textureExists;  ///< may be empty
 };
 
-void ConvertAnb(const AnbFile &file, const AnbConvertOptions &options, aiScene *scene);
+void ConvertAnb(const AnbFile &file, const AnbConvertOptions &options, aiScene *scene,
+                Warnings &warnings);
 
 } // namespace agf::idolfx

@@ -5,6 +5,8 @@
 #include "AnbParser.h"
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
+#include "Common/ImporterBase.h"
+#include "Common/Options.h"
 #include "IdolFxImporterBase.h"
 #include "IdolFxImporters.h"
 
@@ -31,7 +33,7 @@ const aiImporterDesc kAnbDescription = {"Idol FX ANB morph animation (Nosferatu)
                                         0,
                                         "anb"};
 
-class AnbImporter : public Assimp::BaseImporter {
+class AnbImporter : public ImporterBase {
 public:
     bool CanRead(const std::string &file, Assimp::IOSystem *io, bool) const override {
         if (GetExtension(file) != "anb") {
@@ -45,30 +47,27 @@ public:
     const aiImporterDesc *GetInfo() const override { return &kAnbDescription; }
 
     void SetupProperties(const Assimp::Importer *importer) override {
-        mKeepNative = importer->GetPropertyBool(AI_CONFIG_IMPORT_FXM_KEEP_NATIVE, false);
-        mFramesPerSecond = importer->GetPropertyFloat(
-            AI_CONFIG_IMPORT_ANB_FPS, static_cast<float>(kDefaultAnbFramesPerSecond));
+        mKeepNative = BoolOption(importer, AI_CONFIG_IMPORT_FXM_KEEP_NATIVE);
+        mFramesPerSecond = FloatOption(importer, AI_CONFIG_IMPORT_ANB_FPS);
     }
 
 protected:
-    void InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) override {
-        if (!(mFramesPerSecond > 0.0f) || !std::isfinite(mFramesPerSecond)) {
-            ThrowImportError(FileNameOf(file), "options", 0,
-                             "AI_CONFIG_IMPORT_ANB_FPS must be positive");
-        }
+    void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
+                    Warnings &warnings) override {
+        RequirePositiveFinite(FileNameOf(file), AI_CONFIG_IMPORT_ANB_FPS, mFramesPerSecond);
         const std::vector<uint8_t> bytes = ReadWholeFile(io, file);
-        const AnbFile parsed = ParseAnb(bytes.data(), bytes.size(), FileNameOf(file));
+        const AnbFile parsed = ParseAnb(bytes.data(), bytes.size(), FileNameOf(file), warnings);
         AnbConvertOptions options;
         options.fileName = file;
         options.convertToRightHanded = !mKeepNative;
         options.framesPerSecond = mFramesPerSecond;
         options.textureExists = TextureExistsNextTo(io, file);
-        ConvertAnb(parsed, options, scene);
+        ConvertAnb(parsed, options, scene, warnings);
     }
 
 private:
     bool mKeepNative = false;
-    float mFramesPerSecond = static_cast<float>(kDefaultAnbFramesPerSecond);
+    float mFramesPerSecond = 0.0f;
 };
 
 } // namespace

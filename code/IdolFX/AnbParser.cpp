@@ -5,8 +5,6 @@
 
 #include "Common/BinaryReader.h"
 
-#include <assimp/DefaultLogger.hpp>
-
 #include <cmath>
 
 namespace agf::idolfx {
@@ -56,7 +54,8 @@ std::vector<std::array<uint16_t, 3>> ReadTriangles(BinaryReader &reader, size_t 
 
 } // namespace
 
-AnbFile ParseAnb(const uint8_t *data, size_t size, const std::string &fileName) {
+AnbFile ParseAnb(const uint8_t *data, size_t size, const std::string &fileName,
+                 Warnings &warnings) {
     BinaryReader reader(data, size, fileName);
     reader.setStructure("header");
     AnbFile file;
@@ -88,8 +87,7 @@ AnbFile ParseAnb(const uint8_t *data, size_t size, const std::string &fileName) 
         reader.checkedCount(uvCount, kUvBytes, "UV");
         submesh.uvs.resize(uvCount);
         for (Float2 &uv : submesh.uvs) {
-            uv.u = reader.f32();
-            uv.v = reader.f32();
+            uv = ReadFloat2(reader);
         }
         submesh.uvTriangles = ReadTriangles(reader, faceCount, uvCount, "UV triangle");
         bytesPerFrame += uint64_t(vertexCount) * kPointBytes;
@@ -111,8 +109,8 @@ AnbFile ParseAnb(const uint8_t *data, size_t size, const std::string &fileName) 
         }
     }
     if (!reader.atEnd()) {
-        ASSIMP_LOG_WARN(fileName, ": ", reader.remaining(), " bytes after the last frame at byte ",
-                        reader.offset(), " ignored");
+        warnings.add(fileName, "end of file", reader.offset(),
+                     std::to_string(reader.remaining()) + " bytes after the last frame ignored");
     }
     return file;
 }

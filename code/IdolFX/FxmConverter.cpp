@@ -6,7 +6,6 @@
 #include "Common/SceneBuilder.h"
 #include "IdolFxCoordinates.h"
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/scene.h>
 #include <assimp_gameformats/GameFormats.h>
 
@@ -24,20 +23,29 @@ struct Skeleton {
 // Builds the joint nodes under `root` and returns the bones meshes bind to.
 Skeleton BuildSkeleton(const FxmFile &file, const IdolFxSpace &space,
                        const std::vector<std::string> &jointNames, const std::string &fileName,
-                       aiNode *root) {
+                       aiNode *root, Warnings &warnings) {
     const size_t count = file.joints.size();
     Skeleton skeleton;
     std::vector<aiMatrix4x4> globalRest(count);
     for (size_t j = 0; j < count; ++j) {
         const FxmJoint &joint = file.joints[j];
-        const aiMatrix4x4 offset = space.matrix(joint.inverseBindRowMajor);
-        const float determinant = offset.Determinant();
+        const aiMatrix4x4 stored = space.matrix(joint.inverseBindRowMajor);
+        const float determinant = stored.Determinant();
+        const std::string structure = "joint " + std::to_string(j) + " (" + joint.name + ")";
         if (!std::isfinite(determinant) || std::fabs(determinant) < 1e-12f) {
-            ThrowImportError(fileName, "joint " + std::to_string(j) + " (" + joint.name + ")",
-                             joint.fileOffset, "the inverse bind matrix cannot be inverted");
+            ThrowImportError(fileName, structure, joint.fileOffset,
+                             "the inverse bind matrix cannot be inverted");
         }
+        if (!IsAffine(stored)) {
+            ThrowImportError(fileName, structure, joint.fileOffset,
+                             "the inverse bind matrix is not affine (its last column is not "
+                             "0 0 0 1)");
+        }
+        // Exporters write the last column with rounding noise (1.0000001); glTF readers
+        // require it exact, in the bind matrices and in the joint transforms derived from them.
+        const aiMatrix4x4 offset = WithExactAffineRow(stored);
         skeleton.bones.push_back({jointNames[j], offset});
-        globalRest[j] = aiMatrix4x4(offset).Inverse();
+        globalRest[j] = AffineInverse(offset);
     }
     std::vector<NodeSource> nodes(count);
     for (size_t j = 0; j < count; ++j) {
@@ -45,12 +53,11 @@ Skeleton BuildSkeleton(const FxmFile &file, const IdolFxSpace &space,
         nodes[j].name = jointNames[j];
         nodes[j].parent = parent;
         nodes[j].local =
-            parent < 0
-                ? globalRest[j]
-                : aiMatrix4x4(globalRest[static_cast<size_t>(parent)]).Inverse() * globalRest[j];
+            parent < 0 ? globalRest[j]
+                       : AffineInverse(globalRest[static_cast<size_t>(parent)]) * globalRest[j];
     }
     SourceContext context{fileName, "joint table", 12};
-    BuildNodeHierarchy(nodes, root, context);
+    BuildNodeHierarchy(nodes, root, context, warnings);
     return skeleton;
 }
 
@@ -91,7 +98,8 @@ std::vector<Triangle> MakeTriangles(const FxmSubmesh &submesh, const IdolFxSpace
 
 } // namespace
 
-void ConvertFxm(const FxmFile &file, const FxmConvertOptions &options, aiScene *scene) {
+void ConvertFxm(const FxmFile &file, const FxmConvertOptions &options, aiScene *scene,
+                Warnings &warnings) {
     const IdolFxSpace space(options.convertToRightHanded);
     SceneParts parts;
 
@@ -106,7 +114,8 @@ void ConvertFxm(const FxmFile &file, const FxmConvertOptions &options, aiScene *
         names.push_back(submesh.name.empty() ? std::string("submesh") : submesh.name);
     }
     if (MakeNamesUnique(names) != 0) {
-        ASSIMP_LOG_WARN(options.fileName, ": duplicate joint or submesh names were made unique");
+        warnings.add(FileNameOf(options.fileName), "names", 0,
+                     "duplicate joint or submesh names were made unique");
     }
     const std::vector<std::string> jointNames(names.begin() + 1,
                                               names.begin() + 1 + file.joints.size());
@@ -115,7 +124,7 @@ void ConvertFxm(const FxmFile &file, const FxmConvertOptions &options, aiScene *
     aiNode *root = scene->mRootNode;
     Skeleton skeleton;
     if (file.hasJoints()) {
-        skeleton = BuildSkeleton(file, space, jointNames, options.fileName, root);
+        skeleton = BuildSkeleton(file, space, jointNames, options.fileName, root, warnings);
     }
 
     std::map<std::string, unsigned> materialByName;
@@ -124,8 +133,8 @@ void ConvertFxm(const FxmFile &file, const FxmConvertOptions &options, aiScene *
         const FxmSubmesh &submesh = file.submeshes[s];
         const std::string &nodeName = names[1 + file.joints.size() + s];
         if (submesh.triangles.empty()) {
-            ASSIMP_LOG_WARN(options.fileName, ": submesh ", s, " (", submesh.name,
-                            ") has no triangles; skipped");
+            warnings.add(FileNameOf(options.fileName), "submesh " + std::to_string(s),
+                         submesh.fileOffset, "(" + submesh.name + ") has no triangles; skipped");
             continue;
         }
         auto found = materialByName.find(submesh.name);

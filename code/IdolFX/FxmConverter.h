@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include "Common/Warnings.h"
+
 #include "IdolFxFileData.h"
 #include "IdolFxSceneInfo.h"
 
@@ -21,6 +23,7 @@ struct FxmConvertOptions {
 
 /** Fills `scene` (which must be empty). Throws ImportError when a joint matrix cannot be
  *  inverted or the joint parents form a cycle. */
-void ConvertFxm(const FxmFile &file, const FxmConvertOptions &options, aiScene *scene);
+void ConvertFxm(const FxmFile &file, const FxmConvertOptions &options, aiScene *scene,
+                Warnings &warnings);
 
 } // namespace agf::idolfx

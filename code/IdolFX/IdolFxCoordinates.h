@@ -32,7 +32,7 @@ public:
     }
 
     aiVector3D uv(const Float2 &uv) const {
-        return aiVector3D(uv.u, mConvert ? FlipV(uv.v) : uv.v, 0.0f);
+        return aiVector3D(uv.x, mConvert ? FlipV(uv.y) : uv.y, 0.0f);
     }
 
     /** Corners of a file triangle in the output winding. */

@@ -6,20 +6,14 @@
  */
 #pragma once
 
+#include "Common/FileVectors.h"
+
 #include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace agf::idolfx {
-
-struct Float3 {
-    float x = 0, y = 0, z = 0;
-};
-
-struct Float2 {
-    float u = 0, v = 0;
-};
 
 // ---- FXM ---------------------------------------------------------------------------------------
 

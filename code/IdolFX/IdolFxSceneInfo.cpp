@@ -9,12 +9,10 @@ namespace agf::idolfx {
 MetadataBuilder IdolFxSceneMetadata(const std::string &format, bool convertedToRightHanded) {
     MetadataBuilder metadata;
     metadata.add(AI_METADATA_SOURCE_FORMAT, format)
-        .add(AGF_META_UP_AXIS, int32_t(1))
-        .add(AGF_META_UP_AXIS_SIGN, int32_t(1))
-        .add(AGF_META_UNIT_SCALE_FACTOR, 1.0)
-        .add(AGF_META_UNITS, "Idol FX unit (probably 1 cm; unverified)")
-        .add(AGF_META_ROOT_ROTATED_TO_Y_UP, false)
         .add(AGF_META_IDOLFX_RIGHT_HANDED, convertedToRightHanded);
+    SceneUnits units; // Direct3D's Y up, kept
+    units.units = "Idol FX unit (probably 1 cm; unverified)";
+    AddUnitsMetadata(metadata, units);
     return metadata;
 }
 

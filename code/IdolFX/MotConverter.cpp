@@ -3,33 +3,21 @@
 
 #include "Common/FileLoading.h"
 #include "Common/SceneBuilder.h"
+#include "Common/StringHelpers.h"
 #include "IdolFxCoordinates.h"
 #include "IdolFxSceneInfo.h"
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/scene.h>
 #include <assimp_gameformats/GameFormats.h>
 
 #include <algorithm>
-#include <cctype>
 
 namespace agf::idolfx {
 
 namespace {
 
-bool SameNameIgnoringCase(const char *a, const std::string &b) {
-    size_t i = 0;
-    for (; a[i] != '\0' && i < b.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(a[i])) !=
-            std::tolower(static_cast<unsigned char>(b[i]))) {
-            return false;
-        }
-    }
-    return a[i] == '\0' && i == b.size();
-}
-
 const aiNode *FindNodeIgnoringCase(const aiNode *node, const std::string &name) {
-    if (SameNameIgnoringCase(node->mName.C_Str(), name)) {
+    if (EqualsIgnoreCase(node->mName.C_Str(), name)) {
         return node;
     }
     for (unsigned i = 0; i < node->mNumChildren; ++i) {
@@ -113,7 +101,7 @@ MotTrackKeys ConvertMotTrackKeys(const MotTrack &track, bool convertToRightHande
 
 std::unique_ptr<aiAnimation> ConvertMotAnimation(const MotFile &file,
                                                  const MotConvertOptions &options,
-                                                 const aiNode *skeletonRoot) {
+                                                 const aiNode *skeletonRoot, Warnings &warnings) {
     const IdolFxSpace space(options.convertToRightHanded);
     const double tps = options.ticksPerSecond;
     std::vector<std::string> channelNames;
@@ -125,9 +113,9 @@ std::unique_ptr<aiAnimation> ConvertMotAnimation(const MotFile &file,
     }
     std::vector<std::string> uniqueNames = channelNames;
     if (MakeNamesUnique(uniqueNames) != 0) {
-        ASSIMP_LOG_WARN(options.fileName,
-                        ": several tracks drive the same bone; the later ones were renamed and "
-                        "drive nothing");
+        warnings.add(FileNameOf(options.fileName), "tracks", 0,
+                     "several tracks drive the same bone; the later ones were renamed and drive "
+                     "nothing");
     }
 
     double duration = 0.0;
@@ -144,13 +132,14 @@ std::unique_ptr<aiAnimation> ConvertMotAnimation(const MotFile &file,
                                         std::move(keys.rotations), std::move(keys.scalings), rest));
     }
     if (unsortedTracks != 0) {
-        ASSIMP_LOG_WARN(options.fileName, ": ", unsortedTracks,
-                        " tracks had keys out of time order; sorted");
+        warnings.add(FileNameOf(options.fileName), "tracks", 0,
+                     std::to_string(unsortedTracks) + " tracks had keys out of time order; sorted");
     }
     return MakeAnimation(BaseNameOf(options.fileName), tps, duration, std::move(channels));
 }
 
-void ConvertMotScene(const MotFile &file, const MotConvertOptions &options, aiScene *scene) {
+void ConvertMotScene(const MotFile &file, const MotConvertOptions &options, aiScene *scene,
+                     Warnings &warnings) {
     const IdolFxSpace space(options.convertToRightHanded);
     std::vector<std::string> names;
     names.push_back(FileNameOf(options.fileName));
@@ -169,56 +158,12 @@ void ConvertMotScene(const MotFile &file, const MotConvertOptions &options, aiSc
 
     SceneParts parts;
     if (!file.tracks.empty()) {
-        parts.addAnimation(ConvertMotAnimation(file, options, scene->mRootNode));
+        parts.addAnimation(ConvertMotAnimation(file, options, scene->mRootNode, warnings));
     }
     MetadataBuilder metadata = IdolFxSceneMetadata("Idol FX MOT", options.convertToRightHanded);
     metadata.add(AGF_META_MOT_TRACK_COUNT, static_cast<int32_t>(file.tracks.size()));
     metadata.mergeInto(scene->mMetaData);
     parts.moveInto(scene);
-}
-
-void AddMotAnimationToScene(const MotFile &file, const std::string &fileName, double ticksPerSecond,
-                            aiScene *scene) {
-    MotConvertOptions options;
-    options.fileName = fileName;
-    options.convertToRightHanded = !SceneKeepsIdolFxNativeSpace(*scene);
-    options.ticksPerSecond = ticksPerSecond;
-
-    // Like every animation file bound to a skeleton: tracks without a node are dropped.
-    MotFile bound;
-    std::string missingNames;
-    for (const MotTrack &track : file.tracks) {
-        if (FindTrackNode(scene->mRootNode, track.name) != nullptr) {
-            bound.tracks.push_back(track);
-        } else {
-            missingNames += (missingNames.empty() ? "" : ", ") + track.name;
-        }
-    }
-    if (!missingNames.empty()) {
-        ASSIMP_LOG_WARN(fileName, ": tracks without a matching node are dropped: ", missingNames);
-    }
-    if (bound.tracks.empty()) {
-        ASSIMP_LOG_WARN(fileName, ": no track matches a node of the scene; no animation added");
-        return;
-    }
-    std::unique_ptr<aiAnimation> animation = ConvertMotAnimation(bound, options, scene->mRootNode);
-
-    std::vector<std::string> names;
-    for (unsigned i = 0; i < scene->mNumAnimations; ++i) {
-        names.push_back(scene->mAnimations[i]->mName.C_Str());
-    }
-    names.push_back(animation->mName.C_Str());
-    MakeNamesUnique(names);
-    animation->mName.Set(names.back());
-
-    auto **animations = new aiAnimation *[scene->mNumAnimations + 1];
-    for (unsigned i = 0; i < scene->mNumAnimations; ++i) {
-        animations[i] = scene->mAnimations[i];
-    }
-    animations[scene->mNumAnimations] = animation.release();
-    delete[] scene->mAnimations;
-    scene->mAnimations = animations;
-    ++scene->mNumAnimations;
 }
 
 } // namespace agf::idolfx

@@ -4,6 +4,7 @@
  */
 #pragma once
 
+#include "Common/Warnings.h"
 #include "IdolFxFileData.h"
 
 #include <assimp/anim.h>
@@ -18,12 +19,10 @@ struct aiScene;
 
 namespace agf::idolfx {
 
-constexpr double kDefaultMotTicksPerSecond = 1000.0;
-
 struct MotConvertOptions {
     std::string fileName;             ///< the animation is named after its base name
     bool convertToRightHanded = true; ///< the space of the skeleton the keys drive
-    double ticksPerSecond = kDefaultMotTicksPerSecond;
+    double ticksPerSecond = 0.0;      ///< AI_CONFIG_IMPORT_MOT_TICKS_PER_SECOND
 };
 
 /** The keys of one track in Assimp's terms: times in ticks (sorted), positions mirrored and
@@ -44,17 +43,12 @@ MotTrackKeys ConvertMotTrackKeys(const MotTrack &track, bool convertToRightHande
  *  are filled with the node's rest transform. A track without a node keeps its own name. */
 std::unique_ptr<aiAnimation> ConvertMotAnimation(const MotFile &file,
                                                  const MotConvertOptions &options,
-                                                 const aiNode *skeletonRoot);
+                                                 const aiNode *skeletonRoot, Warnings &warnings);
 
 /** A standalone MOT: a root named after the file with one bare node per track (posed at the
  *  track's first keys; MOT stores no hierarchy) and the animation. No meshes, so the scene is
  *  flagged AI_SCENE_FLAGS_INCOMPLETE. */
-void ConvertMotScene(const MotFile &file, const MotConvertOptions &options, aiScene *scene);
-
-/** Adds the MOT's animation to a scene built by another importer (normally an FXM), in that
- *  scene's space (see SceneKeepsIdolFxNativeSpace), named uniquely. Tracks matching no node
- *  are dropped with a warning, as the animation binding does for every format. */
-void AddMotAnimationToScene(const MotFile &file, const std::string &fileName, double ticksPerSecond,
-                            aiScene *scene);
+void ConvertMotScene(const MotFile &file, const MotConvertOptions &options, aiScene *scene,
+                     Warnings &warnings);
 
 } // namespace agf::idolfx

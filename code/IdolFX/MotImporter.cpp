@@ -5,6 +5,8 @@
  */
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
+#include "Common/ImporterBase.h"
+#include "Common/Options.h"
 #include "IdolFxImporterBase.h"
 #include "IdolFxImporters.h"
 #include "MotConverter.h"
@@ -36,7 +38,7 @@ const aiImporterDesc kMotDescription = {"Idol FX MOT motion (Nosferatu: The Wrat
 
 constexpr size_t kSignatureBytes = 4096;
 
-class MotImporter : public Assimp::BaseImporter {
+class MotImporter : public ImporterBase {
 public:
     bool CanRead(const std::string &file, Assimp::IOSystem *io, bool) const override {
         if (GetExtension(file) != "mot") {
@@ -49,34 +51,32 @@ public:
     const aiImporterDesc *GetInfo() const override { return &kMotDescription; }
 
     void SetupProperties(const Assimp::Importer *importer) override {
-        mKeepNative = importer->GetPropertyBool(AI_CONFIG_IMPORT_FXM_KEEP_NATIVE, false);
-        mTicksPerSecond = importer->GetPropertyFloat(AI_CONFIG_IMPORT_MOT_TICKS_PER_SECOND,
-                                                     static_cast<float>(kDefaultMotTicksPerSecond));
+        mKeepNative = BoolOption(importer, AI_CONFIG_IMPORT_FXM_KEEP_NATIVE);
+        mTicksPerSecond = FloatOption(importer, AI_CONFIG_IMPORT_MOT_TICKS_PER_SECOND);
     }
 
 protected:
-    void InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) override {
+    void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
+                    Warnings &warnings) override {
         const std::vector<uint8_t> bytes = ReadWholeFile(io, file);
         if (bytes.size() >= 4 && (std::memcmp(bytes.data(), "LWMO", 4) == 0 ||
                                   std::memcmp(bytes.data(), "LWSC", 4) == 0)) {
             ThrowImportError(FileNameOf(file), "header", 0,
                              "a LightWave motion/scene file, not an Idol FX MOT");
         }
-        if (!(mTicksPerSecond > 0.0f) || !std::isfinite(mTicksPerSecond)) {
-            ThrowImportError(FileNameOf(file), "options", 0,
-                             "AI_CONFIG_IMPORT_MOT_TICKS_PER_SECOND must be positive");
-        }
-        const MotFile parsed = ParseMot(bytes.data(), bytes.size(), FileNameOf(file));
+        RequirePositiveFinite(FileNameOf(file), AI_CONFIG_IMPORT_MOT_TICKS_PER_SECOND,
+                              mTicksPerSecond);
+        const MotFile parsed = ParseMot(bytes.data(), bytes.size(), FileNameOf(file), warnings);
         MotConvertOptions options;
         options.fileName = file;
         options.convertToRightHanded = !mKeepNative;
         options.ticksPerSecond = mTicksPerSecond;
-        ConvertMotScene(parsed, options, scene);
+        ConvertMotScene(parsed, options, scene, warnings);
     }
 
 private:
     bool mKeepNative = false;
-    float mTicksPerSecond = static_cast<float>(kDefaultMotTicksPerSecond);
+    float mTicksPerSecond = 0.0f;
 };
 
 } // namespace

@@ -2,8 +2,11 @@
 #include "MotLoading.h"
 
 #include "Common/FileLoading.h"
+#include "Common/Options.h"
 #include "MotConverter.h"
 #include "MotParser.h"
+
+#include <assimp_gameformats/GameFormats.h>
 
 #include <algorithm>
 
@@ -14,16 +17,21 @@ bool IsMot(const uint8_t *data, size_t size) {
 }
 
 AnimationSet LoadMotAnimationSet(const std::vector<uint8_t> &data, const std::string &path,
-                                 Assimp::IOSystem *, const AnimationLoadOptions &) {
-    const MotFile file = ParseMot(data.data(), data.size(), FileNameOf(path));
+                                 const AnimationLoadContext &context) {
+    const std::string fileName = FileNameOf(path);
+    const double ticksPerSecond =
+        FloatOption(context.properties, AI_CONFIG_IMPORT_MOT_TICKS_PER_SECOND);
+    RequirePositiveFinite(fileName, AI_CONFIG_IMPORT_MOT_TICKS_PER_SECOND, ticksPerSecond);
+    const MotFile file = ParseMot(data.data(), data.size(), fileName, *context.warnings);
     AnimationSet set;
-    set.sourceFile = FileNameOf(path);
+    set.sourceFile = fileName;
     AnimationSource animation;
     animation.name = BaseNameOf(path);
-    animation.ticksPerSecond = kDefaultMotTicksPerSecond;
+    animation.ticksPerSecond = ticksPerSecond;
     for (size_t t = 0; t < file.tracks.size(); ++t) {
         set.boneNames.push_back(file.tracks[t].name);
-        MotTrackKeys keys = ConvertMotTrackKeys(file.tracks[t], true, kDefaultMotTicksPerSecond);
+        MotTrackKeys keys =
+            ConvertMotTrackKeys(file.tracks[t], context.targetRightHanded, ticksPerSecond);
         animation.duration = std::max(animation.duration, keys.lastTime);
         ChannelSource channel;
         channel.bone = static_cast<uint32_t>(t);

@@ -8,8 +8,6 @@
 #include "Common/TextEncoding.h"
 #include "IdolFxStrings.h"
 
-#include <assimp/DefaultLogger.hpp>
-
 #include <cmath>
 #include <cstring>
 
@@ -51,7 +49,8 @@ std::vector<MotVectorKey> ReadVectorKeys(BinaryReader &reader, const char *kind)
 
 } // namespace
 
-MotFile ParseMot(const uint8_t *data, size_t size, const std::string &fileName) {
+MotFile ParseMot(const uint8_t *data, size_t size, const std::string &fileName,
+                 Warnings &warnings) {
     BinaryReader reader(data, size, fileName);
     reader.setStructure("header");
     MotFile file;
@@ -89,13 +88,13 @@ MotFile ParseMot(const uint8_t *data, size_t size, const std::string &fileName) 
         reader.checkedCount(track.matrixKeyCount, kMatrixKeyBytes, "matrix key");
         reader.skip(uint64_t(track.matrixKeyCount) * kMatrixKeyBytes);
         if (track.matrixKeyCount != 0) {
-            ASSIMP_LOG_WARN(fileName, ": track ", t, " (", track.name, ") has ",
-                            track.matrixKeyCount, " matrix keys; they are not imported");
+            warnings.add(reader, std::to_string(track.matrixKeyCount) +
+                                     " matrix keys; they are not imported");
         }
     }
     if (!reader.atEnd()) {
-        ASSIMP_LOG_WARN(fileName, ": ", reader.remaining(), " bytes after the last track at byte ",
-                        reader.offset(), " ignored");
+        warnings.add(fileName, "end of file", reader.offset(),
+                     std::to_string(reader.remaining()) + " bytes after the last track ignored");
     }
     return file;
 }

@@ -8,7 +8,6 @@
 #include "PoserEuler.h"
 #include "PoserGeometry.h"
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/commonMetaData.h>
 #include <assimp/scene.h>
 #include <assimp_gameformats/GameFormats.h>
@@ -119,8 +118,10 @@ struct Joint {
 
 class Converter {
 public:
-    Converter(const PoserFile *pose, const PoserFile *figure, const PoserConvertOptions &options)
-        : mPose(pose), mFigure(figure), mOptions(options), mScale(options.pnuInMetres) {}
+    Converter(const PoserFile *pose, const PoserFile *figure, const PoserConvertOptions &options,
+              Warnings &warnings)
+        : mPose(pose), mFigure(figure), mOptions(options), mScale(options.pnuInMetres),
+          mWarnings(warnings) {}
 
     void run(aiScene *geometry, aiScene *scene) {
         const std::string rootName = BaseNameOf(
@@ -142,7 +143,7 @@ public:
                 bones.emplace(name, joint.node);
             }
             AttachPoserGeometry(*geometry, bones, mScale, root.get(), mParts,
-                                FileNameOf(mOptions.figureFileName));
+                                FileNameOf(mOptions.figureFileName), mWarnings);
         }
         writeSceneMetadata();
         mMetadata.mergeInto(scene->mMetaData);
@@ -196,9 +197,9 @@ private:
             if (!parent.empty()) {
                 const auto it = indexOf.find(parent);
                 if (it == indexOf.end()) {
-                    ASSIMP_LOG_WARN(figureName, ": line ", actor.line, ": actor ", actor.name,
-                                    " has parent ", parent,
-                                    ", which is not in the figure; attached to the root");
+                    mWarnings.add(
+                        FilePlace{figureName, "actor " + actor.name, actor.offset, actor.line},
+                        "parent " + parent + " is not in the figure; attached to the root");
                 } else {
                     parents[i] = static_cast<int64_t>(it->second);
                 }
@@ -308,12 +309,10 @@ private:
             channels.push_back(makeChannel(*joint, rotations, translations, scalings, lastFrame));
         }
         if (!unmatched.empty()) {
-            std::string list;
-            for (const std::string &name : unmatched) {
-                list += (list.empty() ? "" : ", ") + name;
-            }
-            ASSIMP_LOG_WARN(poseName, ": ", unmatched.size(), " posed actor(s) not in figure ",
-                            FileNameOf(mOptions.figureFileName), " were ignored: ", list);
+            const std::string list = JoinNames(unmatched, unmatched.size());
+            mWarnings.add(poseName, "pose", 0,
+                          std::to_string(unmatched.size()) + " posed actor(s) not in figure " +
+                              FileNameOf(mOptions.figureFileName) + " were ignored: " + list);
             mMetadata.add(AGF_META_POSER_UNMATCHED_ACTORS, list);
         }
         const bool animated = lastFrame > 0;
@@ -325,7 +324,7 @@ private:
                                  "or refused)");
             }
             // A morph-only ("MOR") pose: its dials are in the metadata, no joint moves.
-            ASSIMP_LOG_WARN(poseName, ": the pose moves no joint; no animation");
+            mWarnings.add(poseName, "pose", 0, "the pose moves no joint; no animation");
             return;
         }
         // Static pose: one key per channel at tick 0, 1 tick per second, duration 0 (spec 6.1;
@@ -403,15 +402,16 @@ private:
             if (channel.kind != ChannelKind::Other) {
                 continue;
             }
-            const std::string suffix = ":" + actor.name + ":" + channel.internalName;
-            mMetadata.add(AGF_META_POSER_CHANNEL_TYPE + suffix, channel.type);
+            const std::string group = AGF_META_POSER_CHANNELS + MetadataName(actor.name) +
+                                      MetadataName(channel.internalName);
+            mMetadata.add(group + AGF_META_POSER_CHANNEL_TYPE, channel.type);
             ++mOtherChannels;
             if (!channel.hasValue()) {
                 continue;
             }
             ++mOtherChannelValues;
             mMetadata.add(
-                AGF_META_POSER_CHANNEL + suffix,
+                group + AGF_META_POSER_CHANNEL_VALUE,
                 ValueAt(channel, channel.keys.empty() ? 0.0 : channel.keys.front().frame));
             if (!(channel.isStatic && channel.hasStaticValue) && channel.keys.size() > 1) {
                 std::string keys;
@@ -419,20 +419,20 @@ private:
                     keys += (keys.empty() ? "" : ";") + FormatNumber(key.frame) + " " +
                             FormatNumber(key.value);
                 }
-                mMetadata.add(AGF_META_POSER_CHANNEL_KEYS + suffix, keys);
+                mMetadata.add(group + AGF_META_POSER_CHANNEL_KEYS, keys);
             }
         }
     }
 
     void writeSceneMetadata() {
         const PoserFile *main = mPose != nullptr ? mPose : mFigure;
+        SceneUnits units; // Y up; the data is converted to metres (DEVELOPERS.md, Coordinates)
+        units.unitScaleFactor = 100.0;
+        units.units = "metre (converted from Poser native units, 1 PNU = " +
+                      FormatNumber(mOptions.pnuInMetres) + " m)";
+        AddUnitsMetadata(mMetadata, units);
         mMetadata.add(AI_METADATA_SOURCE_FORMAT, mOptions.formatName)
             .add("SourceAsset_FormatVersion", main->version)
-            .add(AGF_META_UP_AXIS, int32_t(1))
-            .add(AGF_META_UP_AXIS_SIGN, int32_t(1))
-            .add(AGF_META_UNIT_SCALE_FACTOR, 100.0)
-            .add(AGF_META_UNITS, std::string("metre (converted from Poser native units, 1 PNU = ") +
-                                     FormatNumber(mOptions.pnuInMetres) + " m)")
             .add(AGF_META_POSER_PNU_IN_METRES, mOptions.pnuInMetres)
             .add(AGF_META_POSER_FIGURE, FileNameOf(mOptions.figureFileName))
             .add(AGF_META_POSER_GEOMETRY, mOptions.geometryFile)
@@ -448,6 +448,7 @@ private:
     const PoserFile *mFigure;
     const PoserConvertOptions &mOptions;
     double mScale;
+    Warnings &mWarnings;
     std::map<std::string, Joint> mJoints;
     std::string mRootName;
     SceneParts mParts;
@@ -459,11 +460,11 @@ private:
 } // namespace
 
 void ConvertPoserScene(const PoserFile *pose, const PoserFile *figure, aiScene *geometry,
-                       const PoserConvertOptions &options, aiScene *scene) {
+                       const PoserConvertOptions &options, aiScene *scene, Warnings &warnings) {
     if (pose == nullptr && figure == nullptr) {
         ThrowImportError(FileNameOf(options.fileName), "scene", 0, "nothing to convert");
     }
-    Converter(pose, figure, options).run(geometry, scene);
+    Converter(pose, figure, options, warnings).run(geometry, scene);
 }
 
 } // namespace agf::poser

@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "Common/Warnings.h"
 #include "PoserFileData.h"
 
 #include <string>
@@ -13,18 +14,13 @@ struct aiScene;
 
 namespace agf::poser {
 
-/** 1 Poser native unit in metres since Poser 6 (103.2 inches). */
-constexpr double kDefaultPnuInMetres = 2.62128;
-/** Frames per second of animated poses (the file stores none). */
-constexpr double kDefaultPoseFps = 30.0;
-
 struct PoserConvertOptions {
     std::string fileName;       ///< the imported file (names the animation and messages)
     std::string formatName;     ///< SourceAsset_Format, e.g. "Poser pose (PZ2)"
     std::string figureFileName; ///< the CR2 the skeleton came from; "" for none
     std::string geometryFile;   ///< the OBJ that was loaded; "" for none
-    double pnuInMetres = kDefaultPnuInMetres;
-    double framesPerSecond = kDefaultPoseFps;
+    double pnuInMetres = 0;     ///< AI_CONFIG_IMPORT_PZ2_PNU_IN_METRES
+    double framesPerSecond = 0; ///< AI_CONFIG_IMPORT_PZ2_FPS
 };
 
 /** Builds the scene. `pose` may be null (a figure on its own), `figure` may be null (a pose on
@@ -32,6 +28,6 @@ struct PoserConvertOptions {
  *  its meshes and materials are moved out of it. Throws ImportError for a parent cycle in the
  *  figure, a figure without actors or a pose without actors. */
 void ConvertPoserScene(const PoserFile *pose, const PoserFile *figure, aiScene *geometry,
-                       const PoserConvertOptions &options, aiScene *scene);
+                       const PoserConvertOptions &options, aiScene *scene, Warnings &warnings);
 
 } // namespace agf::poser

@@ -1,11 +1,12 @@
 /** @file PoserGeometry.cpp */
 #include "PoserGeometry.h"
 
+#include "Common/BorrowedIOSystem.h"
+#include "Common/Coordinates.h"
 #include "Common/FileLoading.h"
 #include "Common/SceneBuilder.h"
 #include "Common/StringHelpers.h"
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
@@ -14,29 +15,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 
 namespace agf::poser {
 
 namespace {
-
-/** Hands every call to the caller's IOSystem without owning it: Assimp::Importer deletes the
- *  handler it is given, and the caller's belongs to the outer import. */
-class BorrowedIOSystem : public Assimp::IOSystem {
-public:
-    explicit BorrowedIOSystem(Assimp::IOSystem *io) : mIo(io) {}
-    bool Exists(const char *file) const override { return mIo->Exists(file); }
-    char getOsSeparator() const override { return mIo->getOsSeparator(); }
-    Assimp::IOStream *Open(const char *file, const char *mode) override {
-        return mIo->Open(file, mode);
-    }
-    void Close(Assimp::IOStream *stream) override { mIo->Close(stream); }
-    bool ComparePaths(const char *one, const char *second) const override {
-        return mIo->ComparePaths(one, second);
-    }
-
-private:
-    Assimp::IOSystem *mIo;
-};
 
 std::vector<std::string> PathComponents(const std::string &path) {
     std::vector<std::string> parts;
@@ -138,7 +121,7 @@ std::vector<std::string> GeometryCandidates(const std::string &figurePath,
 
 std::unique_ptr<aiScene> LoadPoserGeometry(Assimp::IOSystem *io, const std::string &figurePath,
                                            const std::vector<std::string> &poserPaths,
-                                           std::string &loadedPath) {
+                                           std::string &loadedPath, Warnings &warnings) {
     loadedPath.clear();
     for (const std::string &poserPath : poserPaths) {
         for (const std::string &candidate : GeometryCandidates(figurePath, poserPath)) {
@@ -146,12 +129,12 @@ std::unique_ptr<aiScene> LoadPoserGeometry(Assimp::IOSystem *io, const std::stri
                 continue;
             }
             Assimp::Importer importer;
-            importer.SetIOHandler(new BorrowedIOSystem(io));
+            importer.SetIOHandler(new BorrowedIOSystem(*io));
             const aiScene *scene = importer.ReadFile(candidate, aiProcess_ValidateDataStructure);
             if (scene == nullptr) {
-                ASSIMP_LOG_WARN(FileNameOf(figurePath), ": geometry ", candidate,
-                                " did not import (", importer.GetErrorString(),
-                                "); the figure has no meshes");
+                warnings.add(FileNameOf(figurePath), "geometry", 0,
+                             candidate + " did not import (" + importer.GetErrorString() +
+                                 "); the figure has no meshes");
                 return nullptr;
             }
             loadedPath = candidate;
@@ -159,16 +142,17 @@ std::unique_ptr<aiScene> LoadPoserGeometry(Assimp::IOSystem *io, const std::stri
         }
     }
     if (!poserPaths.empty()) {
-        ASSIMP_LOG_WARN(FileNameOf(figurePath), ": geometry ", poserPaths.front(),
-                        " not found next to the figure or in a Runtime folder above it; the "
-                        "figure has no meshes");
+        warnings.add(FileNameOf(figurePath), "geometry", 0,
+                     poserPaths.front() +
+                         " not found next to the figure or in a Runtime folder above it; the "
+                         "figure has no meshes");
     }
     return nullptr;
 }
 
 size_t AttachPoserGeometry(aiScene &geometry, const std::map<std::string, aiNode *> &bones,
                            double scale, aiNode *root, SceneParts &parts,
-                           const std::string &fileName) {
+                           const std::string &fileName, Warnings &warnings) {
     if (geometry.mRootNode == nullptr || geometry.mNumMeshes == 0) {
         return 0;
     }
@@ -179,6 +163,15 @@ size_t AttachPoserGeometry(aiScene &geometry, const std::map<std::string, aiNode
     for (unsigned m = 0; m < geometry.mNumMaterials; ++m) {
         parts.addMaterial(std::unique_ptr<aiMaterial>(geometry.mMaterials[m]));
         geometry.mMaterials[m] = nullptr;
+    }
+
+    // Every actor is a bone of every bound mesh, so that exporters write the whole figure.
+    std::vector<SkinBone> skeleton;
+    std::map<const aiNode *, size_t> boneIndex;
+    for (const auto &entry : bones) {
+        boneIndex[entry.second] = skeleton.size();
+        skeleton.push_back(
+            {entry.second->mName.C_Str(), AffineInverse(TransformRelativeTo(entry.second, root))});
     }
 
     std::vector<unsigned> meshIndices;
@@ -196,18 +189,7 @@ size_t AttachPoserGeometry(aiScene &geometry, const std::map<std::string, aiNode
         }
         mesh->mMaterialIndex += materialBase;
         if (aiNode *bone = FindBone(bones, use.group); bone != nullptr && mesh->mNumBones == 0) {
-            auto skin = std::make_unique<aiBone>();
-            skin->mName = bone->mName;
-            aiMatrix4x4 rest = TransformRelativeTo(bone, root);
-            skin->mOffsetMatrix = rest.Inverse();
-            skin->mNumWeights = mesh->mNumVertices;
-            skin->mWeights = new aiVertexWeight[mesh->mNumVertices];
-            for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
-                skin->mWeights[v] = aiVertexWeight(v, 1.0f);
-            }
-            mesh->mNumBones = 1;
-            mesh->mBones = new aiBone *[1];
-            mesh->mBones[0] = skin.release();
+            BindMeshRigidly(*mesh, skeleton, boneIndex[bone]);
             ++bound;
         } else {
             ++unbound;
@@ -215,8 +197,9 @@ size_t AttachPoserGeometry(aiScene &geometry, const std::map<std::string, aiNode
         meshIndices.push_back(parts.addMesh(std::move(mesh)));
     }
     if (unbound != 0) {
-        ASSIMP_LOG_WARN(fileName, ": ", unbound,
-                        " geometry group(s) match no actor; they stay unposed at rest");
+        warnings.add(fileName, "geometry", 0,
+                     std::to_string(unbound) +
+                         " geometry group(s) match no actor; they stay unposed at rest");
     }
     if (!meshIndices.empty()) {
         auto holder = std::make_unique<aiNode>(std::string(root->mName.C_Str()) + "_Geometry");

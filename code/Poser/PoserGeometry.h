@@ -5,6 +5,8 @@
  */
 #pragma once
 
+#include "Common/Warnings.h"
+
 #include <map>
 #include <memory>
 #include <string>
@@ -40,7 +42,7 @@ std::vector<std::string> GeometryCandidates(const std::string &figurePath,
  *  (with a warning) when none exists or the file does not import; `loadedPath` gets the file. */
 std::unique_ptr<aiScene> LoadPoserGeometry(Assimp::IOSystem *io, const std::string &figurePath,
                                            const std::vector<std::string> &poserPaths,
-                                           std::string &loadedPath);
+                                           std::string &loadedPath, Warnings &warnings);
 
 /** Moves the meshes and materials of `geometry` into `parts`, scaled by `scale` (Poser units to
  *  metres), in figure space at rest, under a new child of `root`. Every mesh of an OBJ group
@@ -49,6 +51,6 @@ std::unique_ptr<aiScene> LoadPoserGeometry(Assimp::IOSystem *io, const std::stri
  *  unskinned, with a warning. Returns how many meshes were bound. */
 size_t AttachPoserGeometry(aiScene &geometry, const std::map<std::string, aiNode *> &bones,
                            double scale, aiNode *root, SceneParts &parts,
-                           const std::string &fileName);
+                           const std::string &fileName, Warnings &warnings);
 
 } // namespace agf::poser

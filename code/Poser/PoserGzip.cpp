@@ -3,8 +3,6 @@
 
 #include "Common/ImportError.h"
 
-#include <assimp/DefaultLogger.hpp>
-
 #include <zlib.h>
 
 #include <algorithm>
@@ -40,7 +38,8 @@ bool IsGzip(const uint8_t *data, size_t size) {
     return size >= 2 && data[0] == 0x1F && data[1] == 0x8B;
 }
 
-std::string PoserTextOf(const std::vector<uint8_t> &bytes, const std::string &fileName) {
+std::string PoserTextOf(const std::vector<uint8_t> &bytes, const std::string &fileName,
+                        Warnings &warnings) {
     if (!IsGzip(bytes.data(), bytes.size())) {
         return std::string(bytes.begin(), bytes.end());
     }
@@ -80,8 +79,9 @@ std::string PoserTextOf(const std::vector<uint8_t> &bytes, const std::string &fi
                 continue;
             }
             if (stream.avail_in != 0) {
-                ASSIMP_LOG_WARN(fileName, ": ", stream.avail_in,
-                                " bytes after the end of the gzip stream ignored");
+                warnings.add(fileName, "gzip stream", bytes.size() - stream.avail_in,
+                             std::to_string(stream.avail_in) +
+                                 " bytes after the end of the gzip stream ignored");
             }
             return text;
         }

@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include "Common/Warnings.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -25,6 +27,7 @@ bool IsGzip(const uint8_t *data, size_t size);
 /** The text of a Poser file: the inflated gzip stream when `bytes` is gzip, else the bytes as
  *  they are. Throws ImportError for a damaged or truncated stream, and for one that would
  *  inflate beyond min(kMaxInflatedBytes, kMaxInflateRatio * size + kInflateSlackBytes). */
-std::string PoserTextOf(const std::vector<uint8_t> &bytes, const std::string &fileName);
+std::string PoserTextOf(const std::vector<uint8_t> &bytes, const std::string &fileName,
+                        Warnings &warnings);
 
 } // namespace agf::poser

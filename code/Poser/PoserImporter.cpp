@@ -5,6 +5,8 @@
  */
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
+#include "Common/ImporterBase.h"
+#include "Common/Options.h"
 #include "Common/StringHelpers.h"
 #include "PoserConverter.h"
 #include "PoserGeometry.h"
@@ -12,15 +14,12 @@
 #include "PoserImporters.h"
 #include "PoserParser.h"
 
-#include <assimp/BaseImporter.h>
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/importerdesc.h>
 #include <assimp/scene.h>
 #include <assimp_gameformats/GameFormats.h>
 
-#include <cmath>
 #include <memory>
 
 namespace agf::poser {
@@ -51,20 +50,8 @@ bool IsFigureExtension(const std::string &extension) {
     return extension == "cr2" || extension == "crz";
 }
 
-std::string Upper(std::string text) {
-    for (char &c : text) {
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    }
-    return text;
-}
-
-bool IsAbsolutePath(const std::string &path) {
-    return (!path.empty() && (path.front() == '/' || path.front() == '\\')) ||
-           (path.size() >= 3 && path[1] == ':' && (path[2] == '\\' || path[2] == '/'));
-}
-
 /** Reads, decompresses and parses one Poser file, checking that it is Poser text. */
-PoserFile LoadPoserFile(Assimp::IOSystem *io, const std::string &path) {
+PoserFile LoadPoserFile(Assimp::IOSystem *io, const std::string &path, Warnings &warnings) {
     const std::string name = FileNameOf(path);
     const std::vector<uint8_t> bytes = ReadWholeFile(io, path);
     const bool compressed = IsGzip(bytes.data(), bytes.size());
@@ -73,16 +60,16 @@ PoserFile LoadPoserFile(Assimp::IOSystem *io, const std::string &path) {
                          "not a Poser file: neither gzip (1F 8B) nor text starting with "
                          "'{ version'");
     }
-    const std::string text = PoserTextOf(bytes, name);
+    const std::string text = PoserTextOf(bytes, name, warnings);
     if (compressed &&
         !LooksLikePoserText(reinterpret_cast<const uint8_t *>(text.data()), text.size())) {
         ThrowImportError(name, "gzip content", 0,
                          "the decompressed text does not start with '{ version'");
     }
-    return ParsePoser(text, name);
+    return ParsePoser(text, name, warnings);
 }
 
-class PoserImporter : public Assimp::BaseImporter {
+class PoserImporter : public ImporterBase {
 public:
     bool CanRead(const std::string &file, Assimp::IOSystem *io, bool) const override {
         if (!IsPoserExtension(GetExtension(file))) {
@@ -96,28 +83,22 @@ public:
     const aiImporterDesc *GetInfo() const override { return &kPoserDescription; }
 
     void SetupProperties(const Assimp::Importer *importer) override {
-        mPnuInMetres = importer->GetPropertyFloat(AI_CONFIG_IMPORT_PZ2_PNU_IN_METRES,
-                                                  static_cast<float>(kDefaultPnuInMetres));
-        mFps = importer->GetPropertyFloat(AI_CONFIG_IMPORT_PZ2_FPS,
-                                          static_cast<float>(kDefaultPoseFps));
-        mFigure = importer->GetPropertyString(AI_CONFIG_IMPORT_PZ2_FIGURE, "");
-        mNoFigure = importer->GetPropertyBool(AI_CONFIG_IMPORT_PZ2_NO_FIGURE, false);
-        mNoGeometry = importer->GetPropertyBool(AI_CONFIG_IMPORT_PZ2_NO_GEOMETRY, false);
+        mPnuInMetres = FloatOption(importer, AI_CONFIG_IMPORT_PZ2_PNU_IN_METRES);
+        mFps = FloatOption(importer, AI_CONFIG_IMPORT_PZ2_FPS);
+        mFigure = StringOption(importer, AI_CONFIG_IMPORT_PZ2_FIGURE);
+        mNoFigure = BoolOption(importer, AI_CONFIG_IMPORT_PZ2_NO_FIGURE);
+        mNoGeometry = BoolOption(importer, AI_CONFIG_IMPORT_PZ2_NO_GEOMETRY);
     }
 
 protected:
-    void InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) override {
+    void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
+                    Warnings &warnings) override {
         const std::string name = FileNameOf(file);
         const std::string extension = GetExtension(file);
-        if (!(mPnuInMetres > 0.0f) || !std::isfinite(mPnuInMetres)) {
-            ThrowImportError(name, "options", 0,
-                             "AI_CONFIG_IMPORT_PZ2_PNU_IN_METRES must be a positive number");
-        }
-        if (!(mFps > 0.0f) || !std::isfinite(mFps)) {
-            ThrowImportError(name, "options", 0, "AI_CONFIG_IMPORT_PZ2_FPS must be positive");
-        }
+        RequirePositiveFinite(name, AI_CONFIG_IMPORT_PZ2_PNU_IN_METRES, mPnuInMetres);
+        RequirePositiveFinite(name, AI_CONFIG_IMPORT_PZ2_FPS, mFps);
         const bool sideFiles = !IsMemoryFile(file);
-        const PoserFile parsed = LoadPoserFile(io, file);
+        const PoserFile parsed = LoadPoserFile(io, file, warnings);
 
         PoserConvertOptions options;
         options.fileName = file;
@@ -131,20 +112,20 @@ protected:
         if (isFigure) {
             options.figureFileName = file;
             std::unique_ptr<aiScene> geometry =
-                loadGeometry(io, file, parsed, sideFiles, options.geometryFile);
-            ConvertPoserScene(nullptr, &parsed, geometry.get(), options, scene);
+                loadGeometry(io, file, parsed, sideFiles, options.geometryFile, warnings);
+            ConvertPoserScene(nullptr, &parsed, geometry.get(), options, scene, warnings);
             return;
         }
         const std::string figurePath = findFigure(io, file, sideFiles);
         if (figurePath.empty()) {
-            ConvertPoserScene(&parsed, nullptr, nullptr, options, scene);
+            ConvertPoserScene(&parsed, nullptr, nullptr, options, scene, warnings);
             return;
         }
-        const PoserFile figure = LoadPoserFile(io, figurePath);
+        const PoserFile figure = LoadPoserFile(io, figurePath, warnings);
         options.figureFileName = figurePath;
         std::unique_ptr<aiScene> geometry =
-            loadGeometry(io, figurePath, figure, sideFiles, options.geometryFile);
-        ConvertPoserScene(&parsed, &figure, geometry.get(), options, scene);
+            loadGeometry(io, figurePath, figure, sideFiles, options.geometryFile, warnings);
+        ConvertPoserScene(&parsed, &figure, geometry.get(), options, scene, warnings);
     }
 
 private:
@@ -174,15 +155,15 @@ private:
 
     std::unique_ptr<aiScene> loadGeometry(Assimp::IOSystem *io, const std::string &figurePath,
                                           const PoserFile &figure, bool sideFiles,
-                                          std::string &loadedPath) const {
+                                          std::string &loadedPath, Warnings &warnings) const {
         if (!sideFiles || mNoGeometry || figure.geometryPaths.empty()) {
             return nullptr;
         }
-        return LoadPoserGeometry(io, figurePath, figure.geometryPaths, loadedPath);
+        return LoadPoserGeometry(io, figurePath, figure.geometryPaths, loadedPath, warnings);
     }
 
-    float mPnuInMetres = static_cast<float>(kDefaultPnuInMetres);
-    float mFps = static_cast<float>(kDefaultPoseFps);
+    float mPnuInMetres = 0.0f;
+    float mFps = 0.0f;
     std::string mFigure;
     bool mNoFigure = false;
     bool mNoGeometry = false;

@@ -5,8 +5,6 @@
 #include "Common/TextEncoding.h"
 #include "PoserTokenizer.h"
 
-#include <assimp/DefaultLogger.hpp>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -143,8 +141,9 @@ std::string StripQuotes(std::string value) {
 
 class Parser {
 public:
-    Parser(std::string_view text, std::string fileName)
-        : mText(text), mFile(std::move(fileName)), mTokens(TokenizePoser(text, mFile)) {}
+    Parser(std::string_view text, std::string fileName, Warnings &warnings)
+        : mText(text), mFile(std::move(fileName)), mTokens(TokenizePoser(text, mFile)),
+          mWarnings(warnings) {}
 
     PoserFile run() {
         if (mTokens.empty() || !mTokens.front().isOpen()) {
@@ -154,8 +153,7 @@ public:
         mPos = 1;
         parseFileBlock();
         if (mPos < mTokens.size()) {
-            ASSIMP_LOG_WARN(mFile, ": line ", mTokens[mPos].line, " (byte ", mTokens[mPos].offset,
-                            "): text after the file's closing brace ignored");
+            warn(mTokens[mPos], "text after the file's closing brace ignored");
         }
         finishActors();
         return std::move(mResult);
@@ -179,12 +177,11 @@ private:
 
     [[noreturn]] void fail(const PoserToken &at, const std::string &structure,
                            const std::string &problem) const {
-        ThrowImportError(mFile, structure + " at line " + std::to_string(at.line), at.offset,
-                         problem);
+        ThrowImportError(FilePlace{mFile, structure, at.offset, at.line}, problem);
     }
 
     void warn(const PoserToken &at, const std::string &problem) const {
-        ASSIMP_LOG_WARN(mFile, ": line ", at.line, " (byte ", at.offset, "): ", problem);
+        mWarnings.add(FilePlace{mFile, "text", at.offset, at.line}, problem);
     }
 
     // ---- structure helpers -------------------------------------------------------------------
@@ -610,6 +607,7 @@ private:
     std::string_view mText;
     std::string mFile;
     std::vector<PoserToken> mTokens;
+    Warnings &mWarnings;
     size_t mPos = 0;
     PoserFile mResult;
     std::map<std::string, size_t> mActorIndex;
@@ -619,8 +617,8 @@ private:
 
 } // namespace
 
-PoserFile ParsePoser(std::string_view text, const std::string &fileName) {
-    return Parser(text, fileName).run();
+PoserFile ParsePoser(std::string_view text, const std::string &fileName, Warnings &warnings) {
+    return Parser(text, fileName, warnings).run();
 }
 
 std::pair<std::string, int> SplitInstanceSuffix(std::string_view name) {

@@ -11,6 +11,7 @@
  */
 #pragma once
 
+#include "Common/Warnings.h"
 #include "PoserFileData.h"
 
 #include <cstddef>
@@ -26,7 +27,7 @@ namespace agf::poser {
 constexpr double kMaxPoserFrame = 1.0e6;
 
 /** Parses the (already decompressed) text of a Poser file. */
-PoserFile ParsePoser(std::string_view text, const std::string &fileName);
+PoserFile ParsePoser(std::string_view text, const std::string &fileName, Warnings &warnings);
 
 /** "hip:1" -> ("hip", 1); "hip" -> ("hip", -1). Only a suffix of digits is an instance
  *  number: "a:b" stays as it is. */

@@ -76,14 +76,14 @@ std::vector<PoserToken> TokenizePoser(std::string_view text, const std::string &
             ++i;
             if (c == '{') {
                 if (openBraces.size() >= kMaxPoserNesting) {
-                    ThrowImportError(fileName, "line " + std::to_string(line), token.offset,
+                    ThrowImportError(FilePlace{fileName, "braces", token.offset, line},
                                      "braces nested deeper than " +
                                          std::to_string(kMaxPoserNesting) + " levels");
                 }
                 openBraces.push_back(token);
             } else {
                 if (openBraces.empty()) {
-                    ThrowImportError(fileName, "line " + std::to_string(line), token.offset,
+                    ThrowImportError(FilePlace{fileName, "braces", token.offset, line},
                                      "unbalanced braces: '}' without a matching '{'");
                 }
                 openBraces.pop_back();
@@ -99,7 +99,7 @@ std::vector<PoserToken> TokenizePoser(std::string_view text, const std::string &
     }
     if (!openBraces.empty()) {
         const PoserToken &open = openBraces.back();
-        ThrowImportError(fileName, "line " + std::to_string(open.line), open.offset,
+        ThrowImportError(FilePlace{fileName, "braces", open.offset, open.line},
                          "unbalanced braces: the '{' opened here is never closed (" +
                              std::to_string(openBraces.size()) + " blocks open at the end)");
     }

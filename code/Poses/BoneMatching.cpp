@@ -1,6 +1,7 @@
 /** @file BoneMatching.cpp */
 #include "Poses/BoneMatching.h"
 
+#include "Common/SceneBuilder.h"
 #include "Common/StringHelpers.h"
 
 #include <assimp/scene.h>
@@ -31,24 +32,15 @@ TargetNodes::TargetNodes(const aiScene &scene) {
             boneNames.insert(mesh->mBones[b]->mName.C_Str());
         }
     }
-    std::vector<const aiNode *> pending;
-    if (scene.mRootNode != nullptr) {
-        pending.push_back(scene.mRootNode);
-    }
-    while (!pending.empty()) {
-        const aiNode *node = pending.back();
-        pending.pop_back();
+    // Depth first: the first node of a name wins, as Assimp's own FindNode does.
+    for (const aiNode *node : NodesDepthFirst(static_cast<const aiNode *>(scene.mRootNode))) {
         const std::string name = StripInstanceSuffix(node->mName.C_Str());
-        // Depth first: the first node of a name wins, as Assimp's own FindNode does.
         mExact.emplace(name, node);
         mFolded.emplace(Lower(name), node);
         const bool isBone =
             boneNames.empty() ? node != scene.mRootNode : boneNames.count(node->mName.C_Str()) != 0;
         if (isBone) {
             mBones.push_back(node);
-        }
-        for (unsigned i = node->mNumChildren; i-- > 0;) {
-            pending.push_back(node->mChildren[i]);
         }
     }
 }

@@ -6,6 +6,7 @@
 #include <assimp_gameformats/GameFormats.h>
 
 #include <cctype>
+#include <cstdint>
 #include <unordered_set>
 
 namespace agf {
@@ -20,8 +21,9 @@ struct LinePlace {
 
 [[noreturn]] void FailAtLine(const LinePlace &place, const std::string &problem) {
     // "<file>:<line>", the form editors jump to, and the byte offset as every error gives it.
-    throw ImportError(place.fileName + ":" + std::to_string(place.line), "bone-name map",
-                      place.offset, problem);
+    ThrowImportError(
+        FilePlace{place.fileName, "bone-name map", place.offset, static_cast<uint32_t>(place.line)},
+        problem);
 }
 
 // Splits one line into names: runs of non-blank characters, or double-quoted text.

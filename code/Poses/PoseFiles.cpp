@@ -5,6 +5,8 @@
 #include "Common/ImportError.h"
 #include "Poses/PoseTransfer.h"
 
+#include <assimp_gameformats/Registration.h>
+
 #include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
@@ -38,11 +40,13 @@ PoseTransferReport ApplyPoseFile(aiScene &target, const std::string &poseFile,
         ThrowImportError(fileName, "pose file", 0,
                          std::string("does not import: ") + poseImporter->GetErrorString());
     }
-    Pose pose = poses::SavePoseFrom(*source, options, fileName);
+    Warnings warnings;
+    Pose pose = poses::SavePoseFrom(*source, options, fileName, warnings);
     // The file names the pose: "pose:crouch" for crouch.pz2, whatever its animation is called.
     pose.name = BaseNameOf(poseFile);
-    PoseTransferReport report = poses::ApplyPoseTo(target, pose, options, *io);
+    PoseTransferReport report = poses::ApplyPoseTo(target, pose, options, *io, warnings);
     poseImporter->FreeScene();
+    poses::FinishReport(warnings, report);
     return report;
 }
 

@@ -6,18 +6,19 @@
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
 #include "Common/SceneBuilder.h"
+#include "Common/StringHelpers.h"
 #include "Poses/BoneMatching.h"
 #include "Poses/PoseConventions.h"
 #include "Poses/PoseMath.h"
 #include "Poses/PoseTransfer.h"
 
 #include <assimp/DefaultIOSystem.h>
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/scene.h>
 
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace agf::poses {
@@ -60,18 +61,7 @@ double ChooseUnitScale(const Pose &pose, const aiScene &target, double requested
     return 1.0;
 }
 
-// All names for the metadata; at most `limit` for a log line or an error message.
-std::string JoinNames(const std::vector<std::string> &names, size_t limit = SIZE_MAX) {
-    std::string text;
-    for (size_t i = 0; i < names.size() && i < limit; ++i) {
-        text += (i == 0 ? "" : ", ") + names[i];
-    }
-    if (names.size() > limit) {
-        text += " and " + std::to_string(names.size() - limit) + " more";
-    }
-    return text;
-}
-
+// Warnings and error messages name at most this many bones; the metadata names them all.
 constexpr size_t kNamesPerMessage = 40;
 
 std::string UniqueAnimationName(const aiScene &target, const std::string &wanted) {
@@ -119,10 +109,106 @@ aiQuaternion ToFloat(const Quatd &q) {
                         static_cast<ai_real>(q.y), static_cast<ai_real>(q.z));
 }
 
+/** Where the transfer works: the target's nodes and rest pose, and how saved values map. */
+struct TransferFrame {
+    const TargetNodes &nodes;
+    const std::unordered_map<const aiNode *, Mat4d> &restWorld;
+    Quatd axisChange;
+    bool worldAxes = false; ///< the convention stores world-axis rotations and offsets
+    double unitScale = 1.0;
+    bool translations = false;
+};
+
+/** The absolute local channel that puts `node` in the pose `bone` saves, or nullptr when a
+ *  value is not finite (or the saved rotation is zero). */
+std::unique_ptr<aiNodeAnim> MakeBoneChannel(const BonePose &bone, const aiNode *node,
+                                            PoseConvention convention, const TransferFrame &frame) {
+    const TransformParts rest = Decompose(ToDouble(node->mTransformation));
+    const Quatd restWorldRotation = RotationOf(frame.restWorld.at(node));
+    const Quatd parentRestWorldRotation =
+        node->mParent != nullptr ? RotationOf(frame.restWorld.at(node->mParent)) : Quatd();
+
+    Quatd saved(bone.rotation[0], bone.rotation[1], bone.rotation[2], bone.rotation[3]);
+    Vec3d offset(bone.translation[0], bone.translation[1], bone.translation[2]);
+    if (frame.worldAxes) {
+        saved = frame.axisChange * saved * Inverse(frame.axisChange);
+        offset = Rotate(frame.axisChange, offset);
+    }
+    const Quatd rotation = LoadRotation(convention, saved, rest.rotation, restWorldRotation);
+    Vec3d position = rest.translation;
+    if (frame.translations) {
+        const Vec3d scaled = offset * frame.unitScale;
+        position += convention == PoseConvention::Raw
+                        ? Rotate(rest.rotation, scaled)
+                        : Rotate(Inverse(parentRestWorldRotation), scaled);
+    }
+    const Vec3d scale(rest.scale.x * bone.scale[0], rest.scale.y * bone.scale[1],
+                      rest.scale.z * bone.scale[2]);
+
+    const aiVector3D positionKey = ToFloat(position);
+    const aiQuaternion rotationKey = ToFloat(rotation);
+    const aiVector3D scaleKey = ToFloat(scale);
+    const double savedLength =
+        std::sqrt(saved.w * saved.w + saved.x * saved.x + saved.y * saved.y + saved.z * saved.z);
+    if (!IsFinite(positionKey) || !IsFinite(rotationKey) || !IsFinite(scaleKey) ||
+        !(savedLength > 1e-12)) {
+        return nullptr;
+    }
+    return MakeNodeAnim(node->mName.C_Str(), {aiVectorKey(0.0, positionKey)},
+                        {aiQuatKey(0.0, rotationKey)}, {aiVectorKey(0.0, scaleKey)});
+}
+
+void WarnAboutUnappliedBones(const Pose &pose, const std::vector<std::string> &notFinite,
+                             const PoseTransferReport &report, Warnings &warnings) {
+    if (!notFinite.empty()) {
+        warnings.add(pose.name, "pose bones", 0,
+                     std::to_string(notFinite.size()) +
+                         " bones have non-finite values or a zero rotation and are skipped: " +
+                         JoinNames(notFinite, kNamesPerMessage));
+    }
+    if (!report.unmatchedPoseBones.empty()) {
+        warnings.add(pose.name, "pose bones", 0,
+                     std::to_string(report.unmatchedPoseBones.size()) +
+                         " pose bones have no node in the target and are not applied: " +
+                         JoinNames(report.unmatchedPoseBones, kNamesPerMessage));
+    }
+    if (!report.unmatchedTargetBones.empty()) {
+        warnings.add(pose.name, "pose bones", 0,
+                     std::to_string(report.unmatchedTargetBones.size()) +
+                         " target bones are not in the pose and keep their rest pose: " +
+                         JoinNames(report.unmatchedTargetBones, kNamesPerMessage));
+    }
+}
+
+void AddTransferMetadata(aiScene &target, const Pose &pose, const PoseTransferOptions &options,
+                         const PoseTransferReport &report, const Quatd &axisChange) {
+    const std::string group = AGF_META_POSE_TRANSFER + MetadataName(report.animationName);
+    const size_t all = SIZE_MAX;
+    MetadataBuilder metadata;
+    metadata.add(group + AGF_META_POSE_SOURCE, pose.name);
+    metadata.add(group + AGF_META_POSE_CONVENTION, PoseConventionName(pose.convention));
+    metadata.add(group + AGF_META_POSE_TIME, options.time);
+    metadata.add(group + AGF_META_POSE_UNIT_SCALE, report.unitScale);
+    metadata.add(group + AGF_META_POSE_SOURCE_UNIT_SCALE_FACTOR, pose.unitScaleFactor);
+    metadata.add(group + AGF_META_POSE_MATCHED_BONES,
+                 static_cast<uint64_t>(report.matchedBones.size()));
+    metadata.add(group + AGF_META_POSE_UNMATCHED_POSE_BONES,
+                 JoinNames(report.unmatchedPoseBones, all));
+    metadata.add(group + AGF_META_POSE_UNMATCHED_TARGET_BONES,
+                 JoinNames(report.unmatchedTargetBones, all));
+    if (!IsIdentity(axisChange)) {
+        metadata.add(group + AGF_META_POSE_AXIS_CHANGE,
+                     std::to_string(axisChange.w) + " " + std::to_string(axisChange.x) + " " +
+                         std::to_string(axisChange.y) + " " + std::to_string(axisChange.z));
+    }
+    metadata.mergeInto(target.mMetaData);
+}
+
 } // namespace
 
 PoseTransferReport ApplyPoseTo(aiScene &target, const Pose &pose,
-                               const PoseTransferOptions &options, Assimp::IOSystem &io) {
+                               const PoseTransferOptions &options, Assimp::IOSystem &io,
+                               Warnings &warnings) {
     if (target.mRootNode == nullptr) {
         ThrowImportError(pose.name, "pose target", 0, "the target scene has no root node");
     }
@@ -133,9 +219,13 @@ PoseTransferReport ApplyPoseTo(aiScene &target, const Pose &pose,
 
     PoseTransferReport report;
     report.unitScale = ChooseUnitScale(pose, target, options.unitScale);
-    const Quatd axisChange = AxisChangeOf(options);
-    const bool worldAxes =
-        pose.convention != PoseConvention::Raw && pose.convention != PoseConvention::Ik;
+    const TransferFrame frame{nodes,
+                              restWorld,
+                              AxisChangeOf(options),
+                              pose.convention != PoseConvention::Raw &&
+                                  pose.convention != PoseConvention::Ik,
+                              report.unitScale,
+                              options.translations};
 
     std::vector<std::unique_ptr<aiNodeAnim>> channels;
     std::unordered_set<const aiNode *> posedNodes;
@@ -146,57 +236,20 @@ PoseTransferReport ApplyPoseTo(aiScene &target, const Pose &pose,
             report.unmatchedPoseBones.push_back(bone.name);
             continue;
         }
-        const TransformParts rest = Decompose(ToDouble(node->mTransformation));
-        const Quatd restWorldRotation = RotationOf(restWorld.at(node));
-        const Quatd parentRestWorldRotation =
-            node->mParent != nullptr ? RotationOf(restWorld.at(node->mParent)) : Quatd();
-
-        Quatd saved(bone.rotation[0], bone.rotation[1], bone.rotation[2], bone.rotation[3]);
-        Vec3d offset(bone.translation[0], bone.translation[1], bone.translation[2]);
-        if (worldAxes) {
-            saved = axisChange * saved * Inverse(axisChange);
-            offset = Rotate(axisChange, offset);
-        }
-        const Quatd rotation =
-            LoadRotation(pose.convention, saved, rest.rotation, restWorldRotation);
-        Vec3d position = rest.translation;
-        if (options.translations) {
-            const Vec3d scaled = offset * report.unitScale;
-            position += pose.convention == PoseConvention::Raw
-                            ? Rotate(rest.rotation, scaled)
-                            : Rotate(Inverse(parentRestWorldRotation), scaled);
-        }
-        const Vec3d scale(rest.scale.x * bone.scale[0], rest.scale.y * bone.scale[1],
-                          rest.scale.z * bone.scale[2]);
-
-        const aiVector3D positionKey = ToFloat(position);
-        const aiQuaternion rotationKey = ToFloat(rotation);
-        const aiVector3D scaleKey = ToFloat(scale);
-        const double savedLength = std::sqrt(saved.w * saved.w + saved.x * saved.x +
-                                             saved.y * saved.y + saved.z * saved.z);
-        if (!IsFinite(positionKey) || !IsFinite(rotationKey) || !IsFinite(scaleKey) ||
-            !(savedLength > 1e-12)) {
+        std::unique_ptr<aiNodeAnim> channel = MakeBoneChannel(bone, node, pose.convention, frame);
+        if (channel == nullptr) {
             notFinite.push_back(bone.name);
             report.unmatchedPoseBones.push_back(bone.name);
             continue;
         }
         posedNodes.insert(node);
         report.matchedBones.emplace_back(bone.name, node->mName.C_Str());
-        channels.push_back(MakeNodeAnim(node->mName.C_Str(), {aiVectorKey(0.0, positionKey)},
-                                        {aiQuatKey(0.0, rotationKey)},
-                                        {aiVectorKey(0.0, scaleKey)}));
+        channels.push_back(std::move(channel));
     }
     for (const aiNode *bone : nodes.bones()) {
         if (posedNodes.count(bone) == 0) {
             report.unmatchedTargetBones.push_back(bone->mName.C_Str());
         }
-    }
-
-    const std::string convention = PoseConventionName(pose.convention);
-    if (!notFinite.empty()) {
-        ASSIMP_LOG_WARN("Pose ", pose.name, ": ", notFinite.size(),
-                        " bones have non-finite values or a zero rotation and are skipped: ",
-                        JoinNames(notFinite, kNamesPerMessage));
     }
     if (channels.empty()) {
         ThrowImportError(pose.name, "pose", 0,
@@ -204,16 +257,7 @@ PoseTransferReport ApplyPoseTo(aiScene &target, const Pose &pose,
                              JoinNames(report.unmatchedPoseBones, kNamesPerMessage) +
                              "); give a bone-name map");
     }
-    if (!report.unmatchedPoseBones.empty()) {
-        ASSIMP_LOG_WARN("Pose ", pose.name, ": ", report.unmatchedPoseBones.size(),
-                        " pose bones have no node in the target and are not applied: ",
-                        JoinNames(report.unmatchedPoseBones, kNamesPerMessage));
-    }
-    if (!report.unmatchedTargetBones.empty()) {
-        ASSIMP_LOG_WARN("Pose ", pose.name, ": ", report.unmatchedTargetBones.size(),
-                        " target bones are not in the pose and keep their rest pose: ",
-                        JoinNames(report.unmatchedTargetBones, kNamesPerMessage));
-    }
+    WarnAboutUnappliedBones(pose, notFinite, report, warnings);
 
     report.animationName = UniqueAnimationName(
         target, options.animationName.empty() ? "pose:" + pose.name : options.animationName);
@@ -221,26 +265,15 @@ PoseTransferReport ApplyPoseTo(aiScene &target, const Pose &pose,
     // container, 6.1); validation accepts a zero duration and the glb2 exporter then writes one
     // key at 0 s, where mTicksPerSecond 0 would make it divide by zero.
     AppendAnimation(target, MakeAnimation(report.animationName, 1.0, 0.0, std::move(channels)));
-
-    const std::string suffix = ":" + report.animationName;
-    MetadataBuilder metadata;
-    metadata.add(AGF_META_POSE_SOURCE + suffix, pose.name);
-    metadata.add(AGF_META_POSE_CONVENTION + suffix, convention);
-    metadata.add(AGF_META_POSE_TIME + suffix, options.time);
-    metadata.add(AGF_META_POSE_UNIT_SCALE + suffix, report.unitScale);
-    metadata.add(AGF_META_POSE_SOURCE_UNIT_SCALE_FACTOR + suffix, pose.unitScaleFactor);
-    metadata.add(AGF_META_POSE_MATCHED_BONES + suffix,
-                 static_cast<uint64_t>(report.matchedBones.size()));
-    metadata.add(AGF_META_POSE_UNMATCHED_POSE_BONES + suffix, JoinNames(report.unmatchedPoseBones));
-    metadata.add(AGF_META_POSE_UNMATCHED_TARGET_BONES + suffix,
-                 JoinNames(report.unmatchedTargetBones));
-    if (!IsIdentity(axisChange)) {
-        metadata.add(AGF_META_POSE_AXIS_CHANGE + suffix,
-                     std::to_string(axisChange.w) + " " + std::to_string(axisChange.x) + " " +
-                         std::to_string(axisChange.y) + " " + std::to_string(axisChange.z));
-    }
-    metadata.mergeInto(target.mMetaData);
+    AddTransferMetadata(target, pose, options, report, frame.axisChange);
     return report;
+}
+
+void FinishReport(const Warnings &warnings, PoseTransferReport &report) {
+    warnings.flush();
+    for (const Warning &warning : warnings.entries()) {
+        report.warnings.push_back(warning.text());
+    }
 }
 
 } // namespace agf::poses
@@ -250,7 +283,10 @@ namespace agf {
 PoseTransferReport ApplyPose(aiScene &target, const Pose &pose,
                              const PoseTransferOptions &options) {
     Assimp::DefaultIOSystem io;
-    return poses::ApplyPoseTo(target, pose, options, io);
+    Warnings warnings;
+    PoseTransferReport report = poses::ApplyPoseTo(target, pose, options, io, warnings);
+    poses::FinishReport(warnings, report);
+    return report;
 }
 
 } // namespace agf

@@ -3,11 +3,11 @@
  *  convention.
  */
 #include "Common/ImportError.h"
+#include "Common/StringHelpers.h"
 #include "Poses/PoseConventions.h"
 #include "Poses/PoseMath.h"
 #include "Poses/PoseTransfer.h"
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/metadata.h>
 #include <assimp/scene.h>
 
@@ -100,7 +100,7 @@ double SafeRatio(double posed, double rest) {
 } // namespace
 
 Pose SavePoseFrom(const aiScene &source, const PoseTransferOptions &options,
-                  const std::string &sourceLabel) {
+                  const std::string &sourceLabel, Warnings &warnings) {
     if (source.mRootNode == nullptr) {
         ThrowImportError(sourceLabel, "scene", 0, "has no root node");
     }
@@ -162,12 +162,10 @@ Pose SavePoseFrom(const aiScene &source, const PoseTransferOptions &options,
         pose.bones.push_back(bone);
     }
     if (!withoutNode.empty()) {
-        std::string names;
-        for (const std::string &name : withoutNode) {
-            names += (names.empty() ? "" : ", ") + name;
-        }
-        ASSIMP_LOG_WARN(sourceLabel, ": ", withoutNode.size(),
-                        " channels name no node of the pose source and are ignored: ", names);
+        warnings.add(sourceLabel, "animation " + std::string(animation.mName.C_Str()), 0,
+                     std::to_string(withoutNode.size()) +
+                         " channels name no node of the pose source and are ignored: " +
+                         JoinNames(withoutNode));
     }
     if (pose.bones.empty()) {
         ThrowImportError(sourceLabel, "animations", 0,
@@ -182,7 +180,10 @@ Pose SavePoseFrom(const aiScene &source, const PoseTransferOptions &options,
 namespace agf {
 
 Pose SavePose(const aiScene &source, const PoseTransferOptions &options) {
-    return poses::SavePoseFrom(source, options, "pose source");
+    Warnings warnings;
+    Pose pose = poses::SavePoseFrom(source, options, "pose source", warnings);
+    warnings.flush();
+    return pose;
 }
 
 } // namespace agf

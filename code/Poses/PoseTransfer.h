@@ -4,7 +4,9 @@
  */
 #pragma once
 
-#include <assimp_gameformats/GameFormats.h>
+#include "Common/Warnings.h"
+
+#include <assimp_gameformats/PoseTransfer.h>
 
 #include <string>
 
@@ -14,13 +16,18 @@ class IOSystem;
 
 namespace agf::poses {
 
-/** SavePose; errors name `sourceLabel` (the pose file, or "pose source"). */
+/** SavePose; errors and warnings name `sourceLabel` (the pose file, or "pose source"). */
 Pose SavePoseFrom(const aiScene &source, const PoseTransferOptions &options,
-                  const std::string &sourceLabel);
+                  const std::string &sourceLabel, Warnings &warnings);
 
-/** ApplyPose; the name map file is read through `io`. */
+/** ApplyPose; the name map file is read through `io`. The report's `warnings` stay empty: the
+ *  caller flushes `warnings` and fills them (FinishReport). */
 PoseTransferReport ApplyPoseTo(aiScene &target, const Pose &pose,
-                               const PoseTransferOptions &options, Assimp::IOSystem &io);
+                               const PoseTransferOptions &options, Assimp::IOSystem &io,
+                               Warnings &warnings);
+
+/** Logs `warnings` once and copies their messages into `report`. */
+void FinishReport(const Warnings &warnings, PoseTransferReport &report);
 
 /** The scene's "UnitScaleFactor" metadata (centimetres per unit) whatever its numeric type;
  *  0 when absent or not positive. */

@@ -9,6 +9,7 @@ std::vector<GeneratedModel> AllGeneratedModels() {
     AppendPsaModels(models);
     AppendPswModels(models);
     AppendP3dModels(models);
+    AppendOdolV4xModels(models);
     AppendIdolFxModels(models);
     AppendPoserModels(models);
     return models;

@@ -15,6 +15,8 @@ struct GeneratedModel {
     std::string relativePath; ///< under test_models/, e.g. "actorx/cube_faces3200.psk"
     std::string description;
     std::function<std::vector<uint8_t>()> make;
+    /** Damaged on purpose (a world's broken asset): importing it must fail. */
+    bool damaged = false;
 };
 
 /** Every committed generated model. */
@@ -25,6 +27,7 @@ void AppendPskModels(std::vector<GeneratedModel> &models);
 void AppendPsaModels(std::vector<GeneratedModel> &models);
 void AppendPswModels(std::vector<GeneratedModel> &models);
 void AppendP3dModels(std::vector<GeneratedModel> &models);
+void AppendOdolV4xModels(std::vector<GeneratedModel> &models);
 void AppendIdolFxModels(std::vector<GeneratedModel> &models);
 void AppendPoserModels(std::vector<GeneratedModel> &models);
 

@@ -422,7 +422,7 @@ void AppendPswModels(std::vector<GeneratedModel> &models) {
     models.push_back({folder + pswgen::kGuardFile, "skinned cube, bones pelvis and head",
                       pswgen::WriteGuardPsk});
     models.push_back(
-        {folder + pswgen::kBrokenFile, "PSK cut inside PNTS0000", pswgen::WriteBrokenPsk});
+        {folder + pswgen::kBrokenFile, "PSK cut inside PNTS0000", pswgen::WriteBrokenPsk, true});
     models.push_back({folder + pswgen::kHeightmapFile,
                       "16-bit RGBA heightmap of the 2x2 demo landscape",
                       pswgen::WriteDemoHeightmapPng});

@@ -4,8 +4,10 @@
 #include "CommandLine.h"
 #include "Commands.h"
 #include "ExitCodes.h"
+#include "PropertySettings.h"
 
 #include <assimp_gameformats/GameFormats.h>
+#include <assimp_gameformats/ImportOptions.h>
 
 #include <assimp/version.h>
 
@@ -34,6 +36,29 @@ void PrintWrapped(const std::string &text, const std::string &indent) {
     }
 }
 
+// `assimp help options`: every key --set accepts, ours with type, default and formats.
+int RunHelpOptions() {
+    std::printf("Options of assimp-gameformats (--set KEY=VALUE; in a program, the AI_CONFIG_*\n"
+                "macro of <assimp_gameformats/ImportOptions.h> on Importer::SetProperty*):\n\n");
+    for (const ImportOption &option : ListImportOptions()) {
+        std::printf("  %s  (%s, default %s%s%s)\n", option.key.c_str(), option.type.c_str(),
+                    option.type == "string" ? "\"" : "", option.defaultValue.c_str(),
+                    option.type == "string" ? "\"" : "");
+        PrintWrapped(option.summary + ". Formats: " + option.formats +
+                         (option.exportOption ? " (an exporter option)" : ""),
+                     "      ");
+    }
+    std::printf("\nAssimp's own keys (see <assimp/config.h> for their types and meaning):\n");
+    std::string line;
+    for (const KnownProperty &property : KnownProperties()) {
+        if (!property.ours) {
+            line += property.key + " ";
+        }
+    }
+    PrintWrapped(line, "  ");
+    return kSuccess;
+}
+
 } // namespace
 
 int RunVersion(const Arguments &) {
@@ -54,7 +79,13 @@ int RunVersion(const Arguments &) {
     return kSuccess;
 }
 
-int RunHelp(const Arguments &) {
+int RunHelp(const Arguments &args) {
+    if (!args.empty() && args[0] == "options") {
+        return RunHelpOptions();
+    }
+    if (!args.empty()) {
+        throw UsageError("unknown help topic '" + args[0] + "' (try 'assimp help options')");
+    }
     std::printf(
         "assimp <verb> <parameters>\n\n"
         " verbs:\n"
@@ -66,27 +97,43 @@ int RunHelp(const Arguments &) {
         "    listexport - List all supported export formats\n"
         "    exportinfo - Show basic information on a specific export format\n"
         "    dump       - Convert models to a binary or textual dump (ASSBIN/ASSXML)\n"
+        "    cmpdump    - Compare two dumps (or models) value by value\n"
+        "    extract    - Extract the textures embedded in a model to image files\n"
+        "    testbatchload - Import many files with one importer instance\n"
+        "    batch      - Convert a whole folder tree in parallel, with a report; resumable\n"
+        "    batch-merge - Join the reports of 'batch --shard I/N' runs\n"
+        "    view       - Browse and view models in a local web page (or write a gallery)\n"
         "    version    - Display the Assimp and assimp-gameformats versions\n"
-        "    help       - This text\n"
+        "    help       - This text; 'assimp help options' lists every --set key\n"
         "\n Use 'assimp <verb> --help' for detailed help on a command.\n\n"
         " usage:\n"
         "    assimp export <model> [<out>] [-f<id>] [options]\n"
         "    assimp info <model> [-r] [-v] [-s] [options]\n"
         "    assimp dump <model> [<out>] [-b] [-s] [-z] [options]\n"
+        "    assimp cmpdump <actual> <expected> [--epsilon E]\n"
+        "    assimp extract <model> [<out>] [-t<n>] [-f<fmt>] [-ba] [-s] [options]\n"
+        "    assimp testbatchload <file>...\n"
+        "    assimp view <path> [--port N] [--static OUT] [options]\n"
+        "    assimp batch <src> <dst> [-f<id>] [--jobs N] [--anim-bind auto|none] [--force]\n"
+        "                 [--include GLOB] [--exclude GLOB] [--shard I/N] [options]\n"
+        "    assimp batch-merge <dst>\n"
         "    assimp knowext <ext>\n"
         "    assimp exportinfo <id>\n\n");
 
     ImportOptions unused;
     OptionTable table;
     AddImportOptions(table, unused);
-    std::printf(" options of export, info and dump:\n%s\n", DescribeOptions(table).c_str());
+    std::printf(" options of export, info, dump, extract, view and batch:\n%s\n",
+                DescribeOptions(table).c_str());
     std::printf(
-        " --set KEY=VALUE sets any importer property, e.g. an AI_CONFIG_IMPORT_* key of\n"
-        " <assimp/config.h> or <assimp_gameformats/GameFormats.h>: use the key's string, as in\n"
-        " --set IMPORT_PSK_SCALE=0.01 or --set PP_SLM_TRIANGLE_LIMIT=5000. The value is stored\n"
-        " as a string and, when it reads as one, also as an integer and a float, so that\n"
-        " integer, boolean (true/false, yes/no, on/off, 1/0), float and string properties all\n"
-        " see it. --anim FILE sets IMPORT_GAMEFORMATS_ANIM_FILES after every --set.\n\n");
+        " --set KEY=VALUE sets an importer or exporter property: a key of\n"
+        " <assimp/config.h> or <assimp_gameformats/ImportOptions.h>, as its string or its macro\n"
+        " name: --set IMPORT_PSK_SCALE=0.01, --set AI_CONFIG_PP_SLM_TRIANGLE_LIMIT=5000. Unknown\n"
+        " keys are refused with the closest known ones; 'assimp help options' lists them all.\n"
+        " The value is stored as a string and, when it reads as one, also as an integer and a\n"
+        " float, so that integer, boolean (true/false, yes/no, on/off, 1/0), float and string\n"
+        " properties all see it. --anim FILE sets IMPORT_GAMEFORMATS_ANIM_FILES after every\n"
+        " --set.\n\n");
     std::printf(
         " --pose FILE adds the pose of FILE's first animation (any format with one: bvh, psa,\n"
         " glb...) to the model as the animation 'pose:<base name>', bones matched by name\n"

@@ -3,6 +3,8 @@
  */
 #include "CommandLine.h"
 
+#include "PropertySettings.h"
+
 #include <assimp_gameformats/GameFormats.h>
 
 #include <assimp/postprocess.h>
@@ -228,18 +230,18 @@ void AddImportOptions(OptionTable &table, ImportOptions &options) {
                          options.animationFiles.push_back(file);
                      }});
     AddPoseOptions(table, options);
-    table.push_back(
-        {{"--set"},
-         OptionValue::Separate,
-         "KEY=VALUE",
-         "set an importer property (see 'assimp help'); repeatable",
-         [&options](const std::string &setting) {
-             const size_t equals = setting.find('=');
-             if (equals == std::string::npos || equals == 0) {
-                 throw UsageError("--set expects KEY=VALUE, got '" + setting + "'");
-             }
-             options.properties.push_back({setting.substr(0, equals), setting.substr(equals + 1)});
-         }});
+    table.push_back({{"--set"},
+                     OptionValue::Separate,
+                     "KEY=VALUE",
+                     "set an importer or exporter property ('assimp help options'); repeatable",
+                     [&options](const std::string &setting) {
+                         const size_t equals = setting.find('=');
+                         if (equals == std::string::npos || equals == 0) {
+                             throw UsageError("--set expects KEY=VALUE, got '" + setting + "'");
+                         }
+                         options.properties.push_back(CheckedPropertySetting(
+                             {setting.substr(0, equals), setting.substr(equals + 1)}));
+                     }});
 }
 
 void AddHelpOption(OptionTable &table, bool &helpRequested) {

@@ -14,6 +14,18 @@ using Arguments = std::vector<std::string>;
 int RunExport(const Arguments &args);
 int RunInfo(const Arguments &args);
 int RunDump(const Arguments &args);
+/** `assimp extract`: the embedded textures as image files. */
+int RunExtract(const Arguments &args);
+/** `assimp cmpdump`: compares two dumps or models value by value. */
+int RunCompareDump(const Arguments &args);
+/** `assimp testbatchload`: imports many files with one Importer. */
+int RunTestBatchLoad(const Arguments &args);
+/** `assimp batch`: converts a folder tree in parallel (BatchCommand.cpp). */
+int RunBatch(const Arguments &args);
+/** `assimp batch-merge`: joins the reports of `batch --shard` runs. */
+int RunBatchMerge(const Arguments &args);
+/** `assimp view`: the local viewer (ViewCommand.cpp). */
+int RunView(const Arguments &args);
 
 int RunListExtensions(const Arguments &args);
 int RunKnowExtension(const Arguments &args);

@@ -3,14 +3,13 @@
  */
 #include "Commands.h"
 #include "ExitCodes.h"
+#include "ExportFormats.h"
 #include "OutputPath.h"
 #include "Session.h"
 
 #include <assimp/BaseImporter.h>
 #include <assimp/Exporter.hpp>
 
-#include <algorithm>
-#include <cctype>
 #include <cstdio>
 
 namespace agf::cli {
@@ -23,47 +22,6 @@ const char *const kExportUsage =
     "    'assimp listexport'); without it, it follows the extension of <out>. Without <out>\n"
     "    (or with '-'), the output is <model> with the format's extension.\n";
 
-std::string Lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
-const aiExportFormatDesc *FindById(const Assimp::Exporter &exporter, const std::string &id) {
-    for (size_t i = 0; i < exporter.GetExportFormatCount(); ++i) {
-        const aiExportFormatDesc *desc = exporter.GetExportFormatDescription(i);
-        if (desc != nullptr && Lower(desc->id) == id) {
-            return desc;
-        }
-    }
-    return nullptr;
-}
-
-const aiExportFormatDesc *FindFirstByExtension(const Assimp::Exporter &exporter,
-                                               const std::string &extension) {
-    for (size_t i = 0; i < exporter.GetExportFormatCount(); ++i) {
-        const aiExportFormatDesc *desc = exporter.GetExportFormatDescription(i);
-        if (desc != nullptr && Lower(desc->fileExtension) == extension) {
-            return desc;
-        }
-    }
-    return nullptr;
-}
-
-// Several formats share an extension (.glb: glb2 and glb; .fbx: fbx and fbxa). The stock tool
-// takes the first in Assimp's own order. Our registered exporters may have changed that order,
-// so ask an Exporter without them, then use the format with that id from ours.
-const aiExportFormatDesc *FindByExtension(const Assimp::Exporter &exporter,
-                                          const std::string &extension) {
-    const Assimp::Exporter stockExporter;
-    if (const aiExportFormatDesc *stock = FindFirstByExtension(stockExporter, extension)) {
-        if (const aiExportFormatDesc *ours = FindById(exporter, Lower(stock->id))) {
-            return ours;
-        }
-    }
-    return FindFirstByExtension(exporter, extension);
-}
-
 } // namespace
 
 int RunExport(const Arguments &args) {
@@ -75,7 +33,7 @@ int RunExport(const Arguments &args) {
         if (id.empty()) {
             throw UsageError("-f / --format expects a format id, e.g. -fglb2");
         }
-        formatId = Lower(id);
+        formatId = LowerAscii(id);
     };
     table.push_back({{"-f"}, OptionValue::Attached, "id", "export format id", setFormat});
     table.push_back({{"--format"}, OptionValue::Separate, "ID", "export format id", setFormat});
@@ -96,19 +54,16 @@ int RunExport(const Arguments &args) {
     const Assimp::Exporter &exporter = session.exporter();
     const aiExportFormatDesc *format = nullptr;
     if (!formatId.empty()) {
-        format = FindById(exporter, formatId);
-        if (format == nullptr) {
-            // Like the stock tool, accept an extension where an id was expected ("-fdae").
-            format = FindByExtension(exporter, formatId);
-        }
+        // Like the stock tool, accept an extension where an id was expected ("-fdae").
+        format = FindExportFormat(exporter, formatId);
         if (format == nullptr) {
             ReportError("export: unknown format id '" + formatId + "', see 'assimp listexport'");
             return kUnknownFileFormat;
         }
     } else {
-        const std::string extension = Lower(Assimp::BaseImporter::GetExtension(output));
+        const std::string extension = LowerAscii(Assimp::BaseImporter::GetExtension(output));
         if (!extension.empty()) {
-            format = FindByExtension(exporter, extension);
+            format = FindExportFormatByExtension(exporter, extension);
         }
         if (format == nullptr) {
             ReportError(output.empty()

@@ -149,6 +149,33 @@ void PrintMeshes(std::FILE *out, const aiScene &scene) {
     }
 }
 
+// Morph targets by mesh; meshes that share their list (the materials of one model) print once.
+void PrintMorphTargets(std::FILE *out, const aiScene &scene) {
+    std::string previous;
+    bool header = false;
+    for (unsigned int i = 0; i < scene.mNumMeshes; ++i) {
+        const aiMesh &mesh = *scene.mMeshes[i];
+        if (mesh.mNumAnimMeshes == 0) {
+            continue;
+        }
+        std::string names;
+        for (unsigned int t = 0; t < mesh.mNumAnimMeshes; ++t) {
+            names +=
+                (t == 0 ? "\"" : ", \"") + std::string(mesh.mAnimMeshes[t]->mName.C_Str()) + "\"";
+        }
+        if (!header) {
+            std::fprintf(out, "\nMorph targets:  (mesh) count: names\n");
+            header = true;
+        }
+        if (names == previous) {
+            std::fprintf(out, "    %u: the same %u\n", i, mesh.mNumAnimMeshes);
+        } else {
+            std::fprintf(out, "    %u: %u: %s\n", i, mesh.mNumAnimMeshes, names.c_str());
+        }
+        previous = names;
+    }
+}
+
 void PrintMaterials(std::FILE *out, const aiScene &scene) {
     if (scene.mNumMaterials == 0) {
         return;
@@ -365,6 +392,14 @@ void PrintHierarchy(std::FILE *out, const aiNode &root, bool verbose) {
 
 } // namespace
 
+ReportCounts CountForReport(const aiScene &scene) {
+    ReportCounts counts;
+    counts.meshes = scene.mNumMeshes;
+    counts.bones = Count(scene).bones;
+    counts.animations = scene.mNumAnimations;
+    return counts;
+}
+
 void PrintSceneReport(std::FILE *out, const aiScene &scene, unsigned int memoryBytes,
                       const ReportStyle &style) {
     PrintCounts(out, scene, memoryBytes);
@@ -373,6 +408,7 @@ void PrintSceneReport(std::FILE *out, const aiScene &scene, unsigned int memoryB
         return;
     }
     PrintMeshes(out, scene);
+    PrintMorphTargets(out, scene);
     PrintMaterials(out, scene);
     PrintTextureReferences(out, scene);
     PrintAnimations(out, scene);

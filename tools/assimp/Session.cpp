@@ -8,6 +8,7 @@
 #include <assimp_gameformats/GameFormats.h>
 
 #include <assimp/DefaultLogger.hpp>
+#include <assimp/LogStream.hpp>
 #include <assimp/scene.h>
 
 #include <chrono>
@@ -18,6 +19,24 @@
 namespace agf::cli {
 
 namespace {
+
+/** Keeps what our writers log (`agf "<format>" export of ...`) while no log was asked for, so
+ *  that their warnings and the reason of a failure reach the user: Exporter::GetErrorString
+ *  cannot carry them (ExportOutput.h). */
+class WriterMessages : public Assimp::LogStream {
+public:
+    explicit WriterMessages(std::vector<std::string> &lines) : mLines(lines) {}
+    void write(const char *message) override {
+        const std::string text = message;
+        const size_t start = text.find("agf \"");
+        if (start != std::string::npos) {
+            mLines.push_back(OneLine(text.substr(start)));
+        }
+    }
+
+private:
+    std::vector<std::string> &mLines;
+};
 
 double SecondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -117,6 +136,9 @@ const aiScene *Session::Import(const std::string &path) {
     }
     std::printf("Importing file ...                   OK \n   import took approx. %.5f seconds\n\n",
                 SecondsSince(start));
+    // A glTF read by Assimp carries its extras as nested metadata, which would abort every
+    // export (agf::FlattenNestedMetadata). The scene is the Importer's, and ours to change.
+    FlattenNestedMetadata(*const_cast<aiScene *>(scene));
     if (!mOptions.animationFiles.empty() && scene->mNumAnimations == 0) {
         // Only importers with a skeleton read the animation files, and they skip files whose
         // bones do not fit; without this line that would go unnoticed.
@@ -197,14 +219,41 @@ bool Session::Export(const aiScene *scene, const std::string &formatId, const st
     std::fflush(stdout);
 
     const auto start = std::chrono::steady_clock::now();
-    const aiReturn result = mExporter.Export(scene, formatId, path);
+    // The writers' own options (e.g. EXPORT_GLTF_KEEP_UNITS) reach them through --set too.
+    Assimp::ExportProperties properties;
+    for (const PropertySetting &setting : mOptions.properties) {
+        if (IsExportProperty(setting.key)) {
+            ApplyPropertySetting(properties, setting);
+        }
+    }
+    std::vector<std::string> writerLines;
+    const bool capture = Assimp::DefaultLogger::isNullLogger();
+    if (capture) {
+        Assimp::DefaultLogger::create(nullptr, Assimp::Logger::NORMAL, 0);
+        Assimp::DefaultLogger::get()->attachStream(new WriterMessages(writerLines),
+                                                   Assimp::Logger::Warn | Assimp::Logger::Err);
+    }
+    const aiReturn result = mExporter.Export(scene, formatId, path, 0u, &properties);
+    if (capture) {
+        Assimp::DefaultLogger::kill(); // deletes the stream
+    }
     if (progress != nullptr) {
         progress->Finish();
     }
+    std::string failure;
+    for (const std::string &line : writerLines) {
+        if (line.find(" failed: ") != std::string::npos) {
+            failure = line.substr(line.find(" failed: ") + 9);
+        } else {
+            ReportWarning(line);
+        }
+    }
     if (result != aiReturn_SUCCESS) {
         const char *error = mExporter.GetErrorString();
-        ReportError("cannot export " + path + " as " + formatId + ": " +
-                    OneLine(error != nullptr && *error != '\0' ? error : "the exporter failed"));
+        if (failure.empty()) {
+            failure = error != nullptr && *error != '\0' ? error : "the exporter failed";
+        }
+        ReportError("cannot export " + path + " as " + formatId + ": " + OneLine(failure));
         return false;
     }
     std::printf("Exporting file ...                   OK \n   export took approx. %.5f seconds\n\n",

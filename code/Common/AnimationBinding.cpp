@@ -1,76 +1,42 @@
 /** @file AnimationBinding.cpp
- *  Loading animation files onto a skeleton another importer built: the table of animation
- *  formats, file look-up (explicit list and same-name siblings), and binding by bone name.
+ *  Loading animation files onto a skeleton another importer built: file look-up (explicit list
+ *  and same-name siblings), choosing a loader by signature, and binding by bone name.
  */
 #include "AnimationBinding.h"
 
-#include "ActorX/PsaLoading.h"
-#include "ActorX/PsaParser.h"
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
-#include "IdolFX/MotLoading.h"
+#include "Common/Options.h"
+#include "Common/SceneBuilder.h"
+#include "Common/StringHelpers.h"
+#include "Common/Warnings.h"
 
 #include <assimp_gameformats/GameFormats.h>
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
 
 #include <algorithm>
-#include <cctype>
-#include <map>
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace agf {
 
-const std::vector<AnimationFileLoader> &AnimationFileLoaders() {
-    // To support another animation format, add one entry: its name, a signature probe and a
-    // function that turns the file into an AnimationSet.
-    static const std::vector<AnimationFileLoader> loaders = {
-        {"ActorX PSA", &actorx::IsPsa, &actorx::LoadPsaAnimationSet},
-        {"ActorX PSAX", &actorx::IsPsax, &actorx::LoadPsaxAnimationSet},
-        {"Idol FX MOT", &idolfx::IsMot, &idolfx::LoadMotAnimationSet},
-    };
-    return loaders;
-}
-
 namespace {
 
 // Bone names are compared without case and without surrounding spaces: old ActorX files pad
 // names with spaces, and exporters disagree on case.
 std::string BindingKey(const std::string &name) {
-    size_t begin = 0;
-    size_t end = name.size();
-    while (begin < end && std::isspace(static_cast<unsigned char>(name[begin]))) {
-        ++begin;
-    }
-    while (end > begin && std::isspace(static_cast<unsigned char>(name[end - 1]))) {
-        --end;
-    }
-    std::string key = name.substr(begin, end - begin);
-    for (char &c : key) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return key;
+    return Lower(Trim(name));
 }
 
 class NodeIndex {
 public:
     explicit NodeIndex(aiNode *root) {
-        std::vector<aiNode *> pending;
-        if (root != nullptr) {
-            pending.push_back(root);
-        }
-        while (!pending.empty()) {
-            aiNode *node = pending.back();
-            pending.pop_back();
+        for (aiNode *node : NodesDepthFirst(root)) {
             mNodes[BindingKey(node->mName.C_Str())].push_back(node);
-            for (unsigned i = node->mNumChildren; i-- > 0;) {
-                pending.push_back(node->mChildren[i]);
-            }
         }
     }
 
@@ -92,18 +58,6 @@ private:
     std::unordered_map<std::string, std::vector<aiNode *>> mNodes;
 };
 
-std::string JoinNames(const std::vector<std::string> &names) {
-    constexpr size_t kMaxListed = 40;
-    std::string text;
-    for (size_t i = 0; i < names.size() && i < kMaxListed; ++i) {
-        text += (i == 0 ? "" : ", ") + names[i];
-    }
-    if (names.size() > kMaxListed) {
-        text += " and " + std::to_string(names.size() - kMaxListed) + " more";
-    }
-    return text;
-}
-
 // Names of the bones that skin the scene's meshes, in first-seen order.
 std::vector<std::string> SkinnedBoneNames(const aiScene *scene) {
     std::vector<std::string> names;
@@ -121,7 +75,7 @@ std::vector<std::string> SkinnedBoneNames(const aiScene *scene) {
 }
 
 void WarnAboutMissingBones(const AnimationSet &set, const std::vector<aiNode *> &boneNodes,
-                           const std::vector<std::string> &skinnedBones) {
+                           const std::vector<std::string> &skinnedBones, Warnings &warnings) {
     std::vector<bool> animated(set.boneNames.size(), false);
     for (const AnimationSource &animation : set.animations) {
         for (const ChannelSource &channel : animation.channels) {
@@ -137,9 +91,10 @@ void WarnAboutMissingBones(const AnimationSet &set, const std::vector<aiNode *> 
         }
     }
     if (!withoutNode.empty()) {
-        ASSIMP_LOG_WARN(set.sourceFile, ": ", withoutNode.size(),
-                        " animated bones have no node in the scene; their tracks are dropped: ",
-                        JoinNames(withoutNode));
+        warnings.add(set.sourceFile, "bone names", 0,
+                     std::to_string(withoutNode.size()) +
+                         " animated bones have no node in the scene; their tracks are dropped: " +
+                         JoinNames(withoutNode));
     }
     std::vector<std::string> withoutTrack;
     for (const std::string &name : skinnedBones) {
@@ -148,15 +103,17 @@ void WarnAboutMissingBones(const AnimationSet &set, const std::vector<aiNode *> 
         }
     }
     if (!withoutTrack.empty()) {
-        ASSIMP_LOG_WARN(set.sourceFile, ": ", withoutTrack.size(),
-                        " skeleton bones are not in the animation file and keep their rest "
-                        "pose: ",
-                        JoinNames(withoutTrack));
+        warnings.add(set.sourceFile, "bone names", 0,
+                     std::to_string(withoutTrack.size()) +
+                         " skeleton bones are not in the animation file and keep their rest "
+                         "pose: " +
+                         JoinNames(withoutTrack));
     }
 }
 
 std::unique_ptr<aiAnimation> BindAnimation(AnimationSource &source, const AnimationSet &set,
-                                           const std::vector<aiNode *> &boneNodes) {
+                                           const std::vector<aiNode *> &boneNodes,
+                                           Warnings &warnings) {
     std::vector<std::unique_ptr<aiNodeAnim>> channels;
     std::unordered_set<const aiNode *> boundNodes;
     size_t duplicates = 0;
@@ -174,12 +131,13 @@ std::unique_ptr<aiAnimation> BindAnimation(AnimationSource &source, const Animat
                                         std::move(channel.scalingKeys), node->mTransformation));
     }
     if (duplicates != 0) {
-        ASSIMP_LOG_WARN(set.sourceFile, ": animation \"", source.name, "\": ", duplicates,
-                        " tracks bind to a node that already has one; dropped");
+        warnings.add(set.sourceFile, "animation \"" + source.name + "\"", 0,
+                     std::to_string(duplicates) +
+                         " tracks bind to a node that already has one; dropped");
     }
     if (channels.empty()) {
-        ASSIMP_LOG_WARN(set.sourceFile, ": animation \"", source.name,
-                        "\" has no track for any node of the scene; skipped");
+        warnings.add(set.sourceFile, "animation \"" + source.name + "\"", 0,
+                     "no track for any node of the scene; skipped");
         return nullptr;
     }
     std::string name = source.name;
@@ -203,11 +161,6 @@ void AppendAnimations(aiScene *scene, std::vector<std::unique_ptr<aiAnimation>> 
     scene->mNumAnimations = oldCount + static_cast<unsigned>(added.size());
 }
 
-bool IsAbsolutePath(const std::string &path) {
-    return (!path.empty() && (path[0] == '/' || path[0] == '\\')) ||
-           (path.size() > 1 && path[1] == ':');
-}
-
 // A relative path names a file next to the mesh; failing that, the path as given (relative to
 // the working folder, as a command line would give it).
 std::string ResolveAnimationPath(Assimp::IOSystem *io, const std::string &meshPath,
@@ -222,19 +175,18 @@ std::string ResolveAnimationPath(Assimp::IOSystem *io, const std::string &meshPa
     return file;
 }
 
-AnimationSet LoadAnimationFile(Assimp::IOSystem *io, const std::string &path,
-                               const AnimationLoadOptions &options) {
-    const std::vector<uint8_t> data = ReadWholeFile(io, path);
-    for (const AnimationFileLoader &loader : AnimationFileLoaders()) {
+AnimationSet LoadAnimationFile(const std::string &path, const AnimationLoaderTable &loaders,
+                               const AnimationLoadContext &context) {
+    const std::vector<uint8_t> data = ReadWholeFile(context.io, path);
+    for (const AnimationFileLoader &loader : loaders) {
         if (loader.probe(data.data(), data.size())) {
-            ASSIMP_LOG_INFO("Loading ", loader.formatName, " animations from ", path);
-            AnimationSet set = loader.load(data, path, io, options);
+            AnimationSet set = loader.load(data, path, context);
             set.sourceFile = FileNameOf(path);
             return set;
         }
     }
     std::string known;
-    for (const AnimationFileLoader &loader : AnimationFileLoaders()) {
+    for (const AnimationFileLoader &loader : loaders) {
         known += (known.empty() ? "" : ", ") + std::string(loader.formatName);
     }
     ThrowImportError(FileNameOf(path), "file header", 0,
@@ -243,26 +195,28 @@ AnimationSet LoadAnimationFile(Assimp::IOSystem *io, const std::string &path,
 
 } // namespace
 
-size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets) {
+size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets,
+                               Warnings &warnings) {
     const NodeIndex nodes(scene->mRootNode);
     const std::vector<std::string> skinnedBones = SkinnedBoneNames(scene);
 
     std::vector<std::unique_ptr<aiAnimation>> added;
-    // Per metadata key: (index into `added`, value).
-    std::map<std::string, std::vector<std::pair<size_t, int32_t>>> perAnimation;
+    // (index into `added`, entry): keys are made once the animation names are final.
+    std::vector<std::pair<size_t, AnimationSource::IntEntry>> perAnimation;
     for (AnimationSet &set : sets) {
         std::vector<aiNode *> boneNodes(set.boneNames.size(), nullptr);
         for (size_t b = 0; b < set.boneNames.size(); ++b) {
             boneNodes[b] = nodes.find(set.boneNames[b]);
         }
-        WarnAboutMissingBones(set, boneNodes, skinnedBones);
+        WarnAboutMissingBones(set, boneNodes, skinnedBones, warnings);
         for (AnimationSource &source : set.animations) {
-            std::unique_ptr<aiAnimation> animation = BindAnimation(source, set, boneNodes);
+            std::unique_ptr<aiAnimation> animation =
+                BindAnimation(source, set, boneNodes, warnings);
             if (!animation) {
                 continue;
             }
-            for (const auto &entry : source.intMetadata) {
-                perAnimation[entry.first].emplace_back(added.size(), entry.second);
+            for (const AnimationSource::IntEntry &entry : source.intMetadata) {
+                perAnimation.emplace_back(added.size(), entry);
             }
             added.push_back(std::move(animation));
         }
@@ -280,22 +234,24 @@ size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets) 
     if (MakeNamesUnique(names) != 0) {
         for (size_t i = 0; i < added.size(); ++i) {
             if (names[existing + i] != added[i]->mName.C_Str()) {
-                ASSIMP_LOG_WARN("Animation \"", added[i]->mName.C_Str(), "\" renamed to \"",
-                                names[existing + i], "\": the name is taken");
+                warnings.add(std::string(), "animations", 0,
+                             "animation \"" + std::string(added[i]->mName.C_Str()) +
+                                 "\" renamed to \"" + names[existing + i] +
+                                 "\": the name is taken");
                 added[i]->mName.Set(names[existing + i]);
             }
         }
     }
 
     MetadataBuilder metadata;
-    for (const auto &entry : perAnimation) {
-        for (const auto &value : entry.second) {
-            metadata.add(entry.first + ":" + added[value.first]->mName.C_Str(), value.second);
-        }
+    for (const auto &[animation, entry] : perAnimation) {
+        metadata.add(entry.group + MetadataName(added[animation]->mName.C_Str()) + entry.field,
+                     entry.value);
     }
     for (const AnimationSet &set : sets) {
         for (const AnimationSet::TextEntry &entry : set.sceneMetadata) {
-            metadata.add(entry.group + ":" + set.sourceFile + ":" + entry.name, entry.value);
+            metadata.add(entry.group + MetadataName(set.sourceFile) + MetadataName(entry.name),
+                         entry.value);
         }
     }
     metadata.mergeInto(scene->mMetaData);
@@ -307,8 +263,10 @@ size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets) 
     return count;
 }
 
-size_t LoadAnimationsOntoScene(Assimp::IOSystem *io, const AnimationLoadRequest &request,
-                               aiScene *scene) {
+size_t LoadAnimationsOntoScene(const AnimationLoadRequest &request,
+                               const AnimationLoaderTable &loaders, aiScene *scene) {
+    const AnimationLoadContext &context = request.context;
+    Assimp::IOSystem *io = context.io;
     std::vector<AnimationSet> sets;
     std::unordered_set<std::string> loaded;
     for (const std::string &file : request.explicitFiles) {
@@ -321,46 +279,39 @@ size_t LoadAnimationsOntoScene(Assimp::IOSystem *io, const AnimationLoadRequest 
         if (!loaded.insert(path).second) {
             continue;
         }
-        sets.push_back(LoadAnimationFile(io, path, request.options));
+        sets.push_back(LoadAnimationFile(path, loaders, context));
     }
     const std::string stem = StripExtension(request.meshPath);
     for (const std::string &extension : request.autoLoadExtensions) {
-        std::string upper = extension;
-        for (char &c : upper) {
-            c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        }
-        for (const std::string &candidate : {stem + "." + extension, stem + "." + upper}) {
+        for (const std::string &candidate :
+             {stem + "." + extension, stem + "." + Upper(extension)}) {
             if (loaded.count(candidate) != 0 || !io->Exists(candidate)) {
                 continue;
             }
             loaded.insert(candidate);
             try {
-                sets.push_back(LoadAnimationFile(io, candidate, request.options));
+                sets.push_back(LoadAnimationFile(candidate, loaders, context));
             } catch (const std::exception &error) {
                 // A broken sibling must not cost the user the mesh.
-                ASSIMP_LOG_WARN("Animation file ", candidate,
-                                " next to the mesh not loaded: ", error.what());
+                context.warnings->add(FileNameOf(candidate), "animation file", 0,
+                                      std::string("next to the mesh, not loaded: ") + error.what());
             }
             break;
         }
     }
-    return sets.empty() ? 0 : AddAnimationSetsToScene(scene, sets);
+    return sets.empty() ? 0 : AddAnimationSetsToScene(scene, sets, *context.warnings);
 }
 
 AnimationLoadRequest MakeAnimationLoadRequest(const Assimp::Importer *importer,
-                                              const std::string &meshPath,
                                               std::vector<std::string> autoLoadExtensions,
                                               const char *noAutoLoadKey) {
     AnimationLoadRequest request;
-    request.meshPath = meshPath;
     request.explicitFiles =
-        SplitFileList(importer->GetPropertyString(AI_CONFIG_IMPORT_GAMEFORMATS_ANIM_FILES, ""));
-    if (noAutoLoadKey == nullptr || !importer->GetPropertyBool(noAutoLoadKey, false)) {
+        SplitFileList(StringOption(importer, AI_CONFIG_IMPORT_GAMEFORMATS_ANIM_FILES));
+    if (noAutoLoadKey == nullptr || !BoolOption(importer, noAutoLoadKey)) {
         request.autoLoadExtensions = std::move(autoLoadExtensions);
     }
-    request.options.useConfigSidecar =
-        importer->GetPropertyBool(AI_CONFIG_IMPORT_PSA_USE_CONFIG, true);
-    request.options.psaxOldRoot = importer->GetPropertyBool(AI_CONFIG_IMPORT_PSAX_OLD_ROOT, false);
+    request.context.properties = importer;
     return request;
 }
 

@@ -1,0 +1,92 @@
+/** @file AnimationSet.h
+ *  The format-neutral result of reading an animation file (PSA, PSAX, MOT...), before it is bound
+ *  to a skeleton by bone name (AnimationBinding.h), and the interface of the loaders that make
+ *  one. The table of loaders lives beside the importer registry (code/AnimationLoaders.cpp); the
+ *  mesh importers get it from there, so no format depends on another.
+ */
+#pragma once
+
+#include "Common/SceneBuilder.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace Assimp {
+class Importer;
+class IOSystem;
+} // namespace Assimp
+
+namespace agf {
+
+class Warnings;
+
+/** The keys of one bone, already in the target's conventions (AnimationLoadContext). A key list
+ *  left empty takes the target node's rest value: the bone stays unanimated in that respect. */
+struct ChannelSource {
+    uint32_t bone = 0;                  ///< index into AnimationSet::boneNames
+    KeyArray<aiVectorKey> positionKeys; ///< KeyArray: handed to the aiNodeAnim, not copied
+    KeyArray<aiQuatKey> rotationKeys;
+    KeyArray<aiVectorKey> scalingKeys;
+};
+
+struct AnimationSource {
+    std::string name;
+    double ticksPerSecond = 0;
+    double duration = 0; ///< in ticks; every key time must be <= duration
+    std::vector<ChannelSource> channels;
+    /** A per-animation value, stored in scene metadata as "<group>[<animation name>]<field>",
+     *  e.g. {AGF_META_PSA_ANIMATIONS, AGF_META_PSA_ANIMATION_ADDITIVE, 1}: aiAnimation has no
+     *  metadata of its own in 5.2, and nested aiMetadata would abort Assimp's exporters
+     *  (SceneCombiner cannot copy it), so keys are flat. */
+    struct IntEntry {
+        std::string group;
+        std::string field;
+        int32_t value = 0;
+    };
+    std::vector<IntEntry> intMetadata;
+};
+
+/** What one animation file holds. */
+struct AnimationSet {
+    std::string sourceFile; ///< for messages
+    std::vector<std::string> boneNames;
+    std::vector<AnimationSource> animations;
+    /** Extra scene metadata from this file: (group, name, text), written as the string
+     *  "<group>[<file name>][<name>]", e.g. "PSA.Config[hero.psa][AnimSet]". */
+    struct TextEntry {
+        std::string group;
+        std::string name;
+        std::string value;
+    };
+    std::vector<TextEntry> sceneMetadata;
+};
+
+/** What a loader is given besides the file's bytes. */
+struct AnimationLoadContext {
+    /** Reads side files (a PSA's .config). */
+    Assimp::IOSystem *io = nullptr;
+    /** The importing Importer, from which each loader reads its own format's options
+     *  (Options.h); nullptr: every option at its default. */
+    const Assimp::Importer *properties = nullptr;
+    /** The space of the skeleton the keys go onto: right-handed (every mesh importer's
+     *  default), or Direct3D's left-handed space that an FXM keeps with
+     *  AI_CONFIG_IMPORT_FXM_KEEP_NATIVE. */
+    bool targetRightHanded = true;
+    /** Where recoverable problems go; must be set. */
+    Warnings *warnings = nullptr;
+};
+
+/** One entry of the table of animation formats. */
+struct AnimationFileLoader {
+    const char *formatName;
+    /** True when the bytes have this format's signature. */
+    bool (*probe)(const uint8_t *data, size_t size);
+    /** Reads the file. Throws ImportError on fatal damage. */
+    AnimationSet (*load)(const std::vector<uint8_t> &data, const std::string &path,
+                         const AnimationLoadContext &context);
+};
+
+using AnimationLoaderTable = std::vector<AnimationFileLoader>;
+
+} // namespace agf

@@ -1,0 +1,3 @@
+// Fixture: a format folder must not include another.
+#include "../P3D/Model.h"
+#include "Common/Bad.h"

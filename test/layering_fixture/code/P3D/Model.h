@@ -1,0 +1,1 @@
+// Fixture: included by the bad files.
