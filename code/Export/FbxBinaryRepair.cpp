@@ -5,13 +5,114 @@
 
 #include "Export/FbxTakeLength.h"
 
+#include <cstring>
+#include <map>
+
 namespace agf::fbx {
 
 namespace {
 
 constexpr char kNameClassSeparator[] = {'\0', '\x01'};
 
+/** The element count of an array property (its first four bytes, see FbxBinaryTree.cpp). */
+uint32_t ArrayCount(const FbxProperty &array) {
+    uint32_t count = 0;
+    for (size_t i = 0; i < 4 && i < array.text.size(); ++i) {
+        count |= static_cast<uint32_t>(static_cast<uint8_t>(array.text[i])) << (8 * i);
+    }
+    return count;
+}
+
+/** An uncompressed double array of `count` copies of `value`. */
+FbxProperty DoubleArray(uint32_t count, double value) {
+    FbxProperty array;
+    array.type = 'd';
+    auto put = [&array](uint32_t word) {
+        for (int shift = 0; shift < 32; shift += 8) {
+            array.text.push_back(static_cast<char>(word >> shift));
+        }
+    };
+    put(count);
+    put(0); // raw encoding
+    put(count * 8);
+    uint64_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    for (uint32_t i = 0; i < count; ++i) {
+        for (int shift = 0; shift < 64; shift += 8) {
+            array.text.push_back(static_cast<char>(bits >> shift));
+        }
+    }
+    return array;
+}
+
+const FbxRecord *Child(const FbxRecord &record, const char *name) {
+    for (const FbxRecord &child : record.children) {
+        if (child.name == name) {
+            return &child;
+        }
+    }
+    return nullptr;
+}
+
 } // namespace
+
+size_t MatchFullWeightsToShapes(FbxBinaryFile &file, const std::string &fileName) {
+    std::map<int64_t, uint32_t> indicesOfShape;
+    std::map<int64_t, FbxRecord *> channels;
+    std::vector<std::pair<int64_t, int64_t>> links; // (child, parent)
+    for (FbxRecord &record : file.records) {
+        if (record.name == "Objects") {
+            for (FbxRecord &object : record.children) {
+                if (object.propertyCount != 3 ||
+                    (object.name != "Geometry" && object.name != "Deformer")) {
+                    continue;
+                }
+                const std::vector<FbxProperty> fields = DecodeProperties(object, fileName);
+                if (fields[0].type != 'L' || fields[2].type != 'S') {
+                    continue;
+                }
+                if (fields[2].text == "Shape") {
+                    const FbxRecord *indexes = Child(object, "Indexes");
+                    const std::vector<FbxProperty> list =
+                        indexes != nullptr ? DecodeProperties(*indexes, fileName)
+                                           : std::vector<FbxProperty>();
+                    indicesOfShape[fields[0].integer] = list.empty() ? 0 : ArrayCount(list[0]);
+                } else if (fields[2].text == "BlendShapeChannel") {
+                    channels[fields[0].integer] = &object;
+                }
+            }
+        } else if (record.name == "Connections") {
+            for (const FbxRecord &link : record.children) {
+                const std::vector<FbxProperty> fields = DecodeProperties(link, fileName);
+                if (fields.size() >= 3 && fields[0].text == "OO" && fields[1].type == 'L' &&
+                    fields[2].type == 'L') {
+                    links.emplace_back(fields[1].integer, fields[2].integer);
+                }
+            }
+        }
+    }
+    size_t changed = 0;
+    for (const auto &[child, parent] : links) {
+        const auto shape = indicesOfShape.find(child);
+        const auto channel = channels.find(parent);
+        if (shape == indicesOfShape.end() || channel == channels.end()) {
+            continue;
+        }
+        for (FbxRecord &weights : channel->second->children) {
+            if (weights.name != "FullWeights") {
+                continue;
+            }
+            const std::vector<FbxProperty> list = DecodeProperties(weights, fileName);
+            if (!list.empty() && ArrayCount(list[0]) == shape->second) {
+                continue;
+            }
+            weights.properties = EncodeProperties({DoubleArray(shape->second, 100.0)});
+            weights.propertyCount = 1;
+            ++changed;
+        }
+    }
+    return changed;
+}
 
 void MarkObjectsAsScopes(FbxBinaryFile &file) {
     for (FbxRecord &record : file.records) {
@@ -53,14 +154,15 @@ size_t FixShapeGeometryNames(FbxBinaryFile &file, const std::string &fileName) {
     return changed;
 }
 
-std::vector<uint8_t> RepairAssimp525BinaryFbx(const uint8_t *data, size_t size,
-                                              const std::string &fileName,
-                                              const std::vector<int64_t> &animationStops,
-                                              FbxRepairReport *report) {
+std::vector<uint8_t>
+RepairAssimp525BinaryFbx(const uint8_t *data, size_t size, const std::string &fileName,
+                         const std::vector<int64_t> &animationStops, FbxRepairReport *report,
+                         const std::function<void(FbxBinaryFile &)> &moreEdits) {
     FbxBinaryFile file = ReadFbxBinary(data, size, fileName);
     MarkObjectsAsScopes(file);
     FbxRepairReport done;
     done.shapeNamesChanged = FixShapeGeometryNames(file, fileName);
+    done.fullWeightsResized = MatchFullWeightsToShapes(file, fileName);
     if (!animationStops.empty()) {
         const TakeLengthResult lengths = SetTakeLengths(file, animationStops, fileName);
         done.animationStacks = lengths.stacksFound;
@@ -68,6 +170,9 @@ std::vector<uint8_t> RepairAssimp525BinaryFbx(const uint8_t *data, size_t size,
     }
     if (report != nullptr) {
         *report = done;
+    }
+    if (moreEdits) {
+        moreEdits(file);
     }
     return WriteFbxBinary(file);
 }

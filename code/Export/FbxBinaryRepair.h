@@ -10,6 +10,9 @@
  *  3. Shape geometries are named "name\x00\x01Blendshape"; Blender requires the class part of
  *     a Geometry name to be "Geometry" and stops importing: it is renamed.
  *  4. Animation lengths are whole seconds: the exact ones are written (FbxTakeLength.h).
+ *  5. A blend-shape channel's FullWeights always has one entry, even when its shape moves no
+ *     vertex (an empty Indexes list); Blender then refuses the whole file. FullWeights gets one
+ *     entry per index, as the FBX SDK writes it.
  *
  *  Bytes in, bytes out; no Assimp types. Already-correct input is accepted; items 1 and 2 then
  *  change nothing.
@@ -20,6 +23,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,6 +34,7 @@ struct FbxRepairReport {
     size_t animationStacks = 0;   ///< AnimationStack records found
     size_t timesChanged = 0;      ///< LocalStop / ReferenceStop / TimeSpanStop values written
     size_t shapeNamesChanged = 0; ///< shape geometry names given the "Geometry" class
+    size_t fullWeightsResized = 0; ///< blend-shape channels whose FullWeights were resized
 };
 
 /** Marks every object (every child of the top-level "Objects" record) to keep a nested list
@@ -40,12 +45,18 @@ void MarkObjectsAsScopes(FbxBinaryFile &file);
  *  "Geometry". Returns the number of names changed. */
 size_t FixShapeGeometryNames(FbxBinaryFile &file, const std::string &fileName);
 
+/** Gives every BlendShapeChannel's FullWeights one entry (100) per index of its shape, found
+ *  through the file's "OO" connections. Returns the number of channels changed. */
+size_t MatchFullWeightsToShapes(FbxBinaryFile &file, const std::string &fileName);
+
 /** All of the above on the bytes of a file. `animationStops` are the exact animation lengths
- *  in KTime, in aiScene::mAnimations order (empty: lengths are left alone). Throws
+ *  in KTime, in aiScene::mAnimations order (empty: lengths are left alone). `moreEdits`, when
+ *  given, changes the repaired tree before it is written (our metadata, FbxMetadata.h). Throws
  *  agf::ImportError for input that is not a well-formed binary FBX record tree. */
-std::vector<uint8_t> RepairAssimp525BinaryFbx(const uint8_t *data, size_t size,
-                                              const std::string &fileName,
-                                              const std::vector<int64_t> &animationStops,
-                                              FbxRepairReport *report = nullptr);
+std::vector<uint8_t>
+RepairAssimp525BinaryFbx(const uint8_t *data, size_t size, const std::string &fileName,
+                         const std::vector<int64_t> &animationStops,
+                         FbxRepairReport *report = nullptr,
+                         const std::function<void(FbxBinaryFile &)> &moreEdits = {});
 
 } // namespace agf::fbx

@@ -348,4 +348,48 @@ std::vector<uint8_t> EncodeProperties(const std::vector<FbxProperty> &properties
     return bytes;
 }
 
+FbxProperty TextProperty(const std::string &text) {
+    FbxProperty property;
+    property.type = 'S';
+    property.text = text;
+    return property;
+}
+
+FbxProperty IntegerProperty(char type, int64_t value) {
+    FbxProperty property;
+    property.type = type;
+    property.integer = value;
+    return property;
+}
+
+FbxProperty RealProperty(double value) {
+    FbxProperty property;
+    property.type = 'D';
+    property.real = value;
+    return property;
+}
+
+FbxProperty ArrayProperty(char type, const void *data, uint32_t count, uint32_t width) {
+    FbxProperty array;
+    array.type = type;
+    auto put = [&array](uint32_t word) {
+        for (int shift = 0; shift < 32; shift += 8) {
+            array.text.push_back(static_cast<char>(word >> shift));
+        }
+    };
+    put(count);
+    put(0); // encoding: raw
+    put(count * width);
+    array.text.append(static_cast<const char *>(data), size_t(count) * width);
+    return array;
+}
+
+FbxRecord RecordOf(const std::string &name, const std::vector<FbxProperty> &properties) {
+    FbxRecord record;
+    record.name = name;
+    record.propertyCount = properties.size();
+    record.properties = EncodeProperties(properties);
+    return record;
+}
+
 } // namespace agf::fbx

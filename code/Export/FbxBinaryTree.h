@@ -77,4 +77,13 @@ std::vector<FbxProperty> DecodeProperties(const FbxRecord &record, const std::st
  *  bytes. Throws std::invalid_argument for an unknown type code. */
 std::vector<uint8_t> EncodeProperties(const std::vector<FbxProperty> &properties);
 
+/** Properties and records for the parts of a file we write ourselves. */
+FbxProperty TextProperty(const std::string &text);     ///< 'S'
+FbxProperty IntegerProperty(char type, int64_t value); ///< 'Y' 'C' 'I' 'L'
+FbxProperty RealProperty(double value);                ///< 'D'
+/** A raw (unencoded) array property of `count` elements of `width` bytes each. */
+FbxProperty ArrayProperty(char type, const void *data, uint32_t count, uint32_t width);
+/** A record without children holding `properties`. */
+FbxRecord RecordOf(const std::string &name, const std::vector<FbxProperty> &properties);
+
 } // namespace agf::fbx

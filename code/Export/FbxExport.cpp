@@ -1,0 +1,124 @@
+/** @file FbxExport.cpp
+ *  The "fbx", "fbxa" and "collada" replacements (see ExportFunctions.h).
+ */
+#include "Export/StockWriters.h"
+#include "ExportFunctions.h"
+
+#include "Common/BorrowedIOSystem.h"
+#include "Common/FileLoading.h"
+#include "Export/AnimationRetiming.h"
+#include "Export/ChannelKeyAlignment.h"
+#include "Export/ExportSupport.h"
+#include "Export/FbxBinaryRepair.h"
+#include "Export/FbxMetadata.h"
+#include "Export/FbxMorphAnimation.h"
+#include "Export/FbxTakeLength.h"
+#include "Export/MorphTargetNormals.h"
+
+#include <assimp/DefaultLogger.hpp>
+#include <assimp/Exporter.hpp>
+#include <assimp/scene.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace agf {
+
+namespace {
+
+enum class Target { Fbx, Collada };
+
+/** A copy of `scene` with its animations re-timed (`durations` receives the exact seconds)
+ *  and, for FBX, morph-target normals prepared or, for Collada, channel keys aligned. */
+ScenePtr PreparedCopy(const aiScene *scene, Target target, std::vector<double> &durations) {
+    ScenePtr owned = CopyOfScene(scene);
+    durations = RetimeAnimationsToSeconds(*owned);
+    if (target == Target::Fbx) {
+        PrepareMorphTargetNormals(*owned);
+    } else {
+        AlignChannelKeys(*owned);
+    }
+    return owned;
+}
+
+std::vector<int64_t> FbxStopTimes(const std::vector<double> &durations) {
+    std::vector<int64_t> stops;
+    for (double seconds : durations) {
+        stops.push_back(fbx::SecondsToFbxTime(seconds));
+    }
+    return stops;
+}
+
+void WarnIfStacksMissing(const char *path, size_t stacksFound, size_t animations) {
+    if (stacksFound != animations) {
+        ASSIMP_LOG_WARN(path, ": expected ", animations, " AnimationStack records, found ",
+                        stacksFound, "; animation lengths may be whole seconds");
+    }
+}
+
+} // namespace
+
+void ExportFbxBinary(const char *path, Assimp::IOSystem *io, const aiScene *scene,
+                     const Assimp::ExportProperties *properties) {
+    Guarded("fbx", path, [&] {
+        std::vector<double> durations;
+        const ScenePtr copy = PreparedCopy(scene, Target::Fbx, durations);
+        const std::vector<uint8_t> broken = ExportBuiltInToMemory(*copy, "fbx", properties);
+        fbx::FbxRepairReport report;
+        fbx::MetadataReport metadata;
+        fbx::MorphAnimationReport morphs;
+        const std::vector<uint8_t> repaired = fbx::RepairAssimp525BinaryFbx(
+            broken.data(), broken.size(), path, FbxStopTimes(durations), &report,
+            [&](fbx::FbxBinaryFile &file) {
+                metadata = fbx::AddMetadataUserProperties(file, *copy, FileNameOf(path));
+                morphs = fbx::AddMorphWeightCurves(file, *copy, FileNameOf(path));
+            });
+        WarnIfStacksMissing(path, report.animationStacks, durations.size());
+        if (morphs.skipped != 0) {
+            ASSIMP_LOG_WARN(path, ": ", morphs.skipped,
+                            " morph-weight channels found no blend shape to animate");
+        }
+        if (metadata.ambiguous != 0) {
+            ASSIMP_LOG_WARN(path, ": ", metadata.ambiguous,
+                            " nodes share their name with another; their metadata is not written");
+        }
+        WriteFile(io, path, repaired.data(), repaired.size());
+    });
+}
+
+void ExportFbxAscii(const char *path, Assimp::IOSystem *io, const aiScene *scene,
+                    const Assimp::ExportProperties *properties) {
+    Guarded("fbxa", path, [&] {
+        std::vector<double> durations;
+        const ScenePtr copy = PreparedCopy(scene, Target::Fbx, durations);
+        const std::vector<uint8_t> bytes = ExportBuiltInToMemory(*copy, "fbxa", properties);
+        std::string text(bytes.begin(), bytes.end());
+        const fbx::TakeLengthResult lengths =
+            fbx::SetTakeLengthsAscii(text, FbxStopTimes(durations));
+        WarnIfStacksMissing(path, lengths.stacksFound, durations.size());
+        WriteFile(io, path, text.data(), text.size());
+    });
+}
+
+void ExportCollada(const char *path, Assimp::IOSystem *io, const aiScene *scene,
+                   const Assimp::ExportProperties *properties) {
+    Guarded("collada", path, [&] {
+        std::vector<double> durations;
+        const ScenePtr copy = PreparedCopy(scene, Target::Collada, durations);
+        // Collada may write texture files next to the document: write straight through `io`.
+        Assimp::Exporter builtIn;
+        UseStockWriter(builtIn, "collada"); // inside libassimp: Assimp's writer, not ours
+        builtIn.SetIOHandler(new BorrowedIOSystem(*io));
+        Assimp::ExportProperties innerProperties =
+            properties != nullptr ? *properties : Assimp::ExportProperties();
+        if (builtIn.Export(copy.get(), "collada", path, InnerPreprocessing(properties),
+                           &innerProperties) != aiReturn_SUCCESS) {
+            throw std::runtime_error(
+                std::string("Assimp's built-in \"collada\" exporter failed: ") +
+                builtIn.GetErrorString());
+        }
+    });
+}
+
+} // namespace agf

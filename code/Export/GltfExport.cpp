@@ -1,0 +1,169 @@
+/** @file GltfExport.cpp */
+#include "Export/StockWriters.h"
+#include "ExportFunctions.h"
+
+#include "Common/FileLoading.h"
+#include "Export/ExportSupport.h"
+#include "Export/GlbContainer.h"
+#include "Export/GltfDocument.h"
+#include "Export/GltfExtras.h"
+#include "Export/GltfLights.h"
+#include "Export/GltfMorphWeights.h"
+#include "Export/GltfScenePreparation.h"
+#include "Export/MemoryFileSystem.h"
+
+#include <assimp_gameformats/GameFormats.h>
+
+#include <assimp/DefaultLogger.hpp>
+#include <assimp/Exporter.hpp>
+
+#include <stdexcept>
+#include <string>
+
+namespace agf {
+
+namespace {
+
+using gltf::GltfDocument;
+
+/** Runs Assimp's own glTF 2 writer into memory; returns the files it wrote by path. */
+std::map<std::string, std::vector<uint8_t>> RunAssimpWriter(const aiScene &scene,
+                                                            const char *formatId,
+                                                            const std::string &path,
+                                                            const Assimp::ExportProperties *given) {
+    Assimp::Exporter builtIn;
+    UseStockWriter(builtIn, formatId);   // inside libassimp: Assimp's writer, not ours
+    auto *memory = new MemoryFileSystem; // the Exporter owns and deletes it
+    builtIn.SetIOHandler(memory);
+    Assimp::ExportProperties properties = given != nullptr ? *given : Assimp::ExportProperties();
+    // mesh.extras.targetNames, which Blender and three.js use to name shape keys.
+    properties.SetPropertyBool("GLTF2_TARGETNAMES_EXP", true);
+    if (builtIn.Export(&scene, formatId, path, InnerPreprocessing(given), &properties) !=
+        aiReturn_SUCCESS) {
+        throw std::runtime_error(std::string("Assimp's built-in \"") + formatId +
+                                 "\" exporter failed: " + builtIn.GetErrorString());
+    }
+    return std::move(memory->files());
+}
+
+void LogPasses(const char *path, bool extrasWritten, const gltf::LightReport &lights) {
+    if (!extrasWritten) {
+        ASSIMP_LOG_WARN(path, ": the glTF nodes do not match the scene's; node extras not written");
+    }
+    if (lights.skipped != 0) {
+        ASSIMP_LOG_WARN(path, ": ", lights.skipped,
+                        " lights have no glTF equivalent (ambient) or no node; not written");
+    }
+    if (lights.approximated != 0) {
+        ASSIMP_LOG_WARN(path, ": ", lights.approximated,
+                        " area lights written as spot lights over their half space");
+    }
+}
+
+/** Everything after Assimp's writer, on the parsed document. */
+void CompleteDocument(GltfDocument &document, const aiScene &scene, const char *path) {
+    const std::vector<const aiNode *> nodes = gltf::NodesInExportOrder(scene);
+    const bool extras = gltf::AddMetadataExtras(document, scene, nodes);
+    const gltf::LightReport lights = gltf::AddPunctualLights(document, scene, nodes);
+    gltf::AddMorphWeightChannels(document, scene, nodes);
+    document.dropEmptyAnimations();
+    document.useTrsOnAnimatedNodes(nodes);
+    document.dropEmptyBuffers();
+    document.json["asset"]["generator"] =
+        std::string("assimp-gameformats ") + Version() + " on Open Asset Import Library 5.2";
+    LogPasses(path, extras, lights);
+}
+
+std::string Serialise(const gltf::Json &json) {
+    // Invalid UTF-8 in a name from a file must not stop the export.
+    return json.dump(-1, ' ', false, gltf::Json::error_handler_t::replace);
+}
+
+ScenePtr PreparedCopy(const aiScene *scene, const Assimp::ExportProperties *properties) {
+    ScenePtr copy = CopyOfScene(scene);
+    const bool keepUnits = properties != nullptr &&
+                           properties->GetPropertyBool(AI_CONFIG_EXPORT_GLTF_KEEP_UNITS, false);
+    if (!keepUnits) {
+        gltf::ScaleRootToMetres(*copy);
+    }
+    gltf::ShareMorphTargetsWithinNodes(*copy);
+    gltf::SnapBindMatricesToAffine(*copy);
+    if (const unsigned anchored = gltf::AnchorUnweightedVertices(*copy)) {
+        ASSIMP_LOG_WARN("glTF export: ", anchored,
+                        " skinned vertices without weights bound to their mesh's node (glTF "
+                        "requires weights on every vertex of a skinned mesh)");
+    }
+    if (const unsigned normals = gltf::RepairDegenerateNormals(*copy)) {
+        ASSIMP_LOG_WARN("glTF export: ", normals,
+                        " zero-length normals replaced by their faces' normal (glTF requires unit "
+                        "normals)");
+    }
+    return copy;
+}
+
+} // namespace
+
+void ExportGlb(const char *path, Assimp::IOSystem *io, const aiScene *scene,
+               const Assimp::ExportProperties *properties) {
+    Guarded("glb2", path, [&] {
+        const ScenePtr copy = PreparedCopy(scene, properties);
+        auto files = RunAssimpWriter(*copy, "glb2", path, properties);
+        const auto written = files.find(path);
+        if (written == files.end()) {
+            throw std::runtime_error("Assimp's glb2 exporter wrote no file");
+        }
+        gltf::GlbFile glb = gltf::ReadGlb(written->second, FileNameOf(path));
+        GltfDocument document;
+        document.json = gltf::Json::parse(glb.json);
+        document.buffer = std::move(glb.binary);
+        document.binaryContainer = true;
+        CompleteDocument(document, *copy, path);
+        glb.json = Serialise(document.json);
+        glb.hasBinary = document.json.contains("buffers");
+        glb.binary = std::move(document.buffer);
+        const std::vector<uint8_t> bytes = gltf::WriteGlb(glb);
+        WriteFile(io, path, bytes.data(), bytes.size());
+    });
+}
+
+void ExportGltf(const char *path, Assimp::IOSystem *io, const aiScene *scene,
+                const Assimp::ExportProperties *properties) {
+    Guarded("gltf2", path, [&] {
+        const ScenePtr copy = PreparedCopy(scene, properties);
+        auto files = RunAssimpWriter(*copy, "gltf2", path, properties);
+        const auto written = files.find(path);
+        if (written == files.end()) {
+            throw std::runtime_error("Assimp's gltf2 exporter wrote no file");
+        }
+        GltfDocument document;
+        document.json = gltf::Json::parse(written->second.begin(), written->second.end());
+        document.binaryContainer = false;
+        document.newBufferUri = BaseNameOf(path) + ".bin";
+        const std::string folder = DirectoryOf(path);
+        const auto buffers = document.json.find("buffers");
+        if (buffers != document.json.end() && buffers->is_array() && !buffers->empty()) {
+            document.bufferUri = (*buffers)[0].value("uri", std::string());
+            const auto bin = files.find(folder + document.bufferUri);
+            if (bin != files.end()) {
+                document.buffer = std::move(bin->second);
+                files.erase(bin);
+            }
+        }
+        const std::string oldBufferUri = document.bufferUri;
+        CompleteDocument(document, *copy, path);
+        const std::string text = Serialise(document.json);
+        WriteFile(io, path, text.data(), text.size());
+        if (!document.bufferUri.empty()) {
+            WriteFile(io, folder + document.bufferUri, document.buffer.data(),
+                      document.buffer.size());
+        }
+        // Any other file Assimp wrote (an image) goes out unchanged.
+        for (const auto &file : files) {
+            if (file.first != path && file.first != folder + oldBufferUri) {
+                WriteFile(io, file.first, file.second.data(), file.second.size());
+            }
+        }
+    });
+}
+
+} // namespace agf

@@ -1,0 +1,558 @@
+// Our glTF writer (code/Export/Gltf*): what Assimp 5.2.5's glb2/gltf2 writer drops, added to its
+// output, and what glTF requires, made so. Every file is read back with our GLB reader and
+// nlohmann's JSON parser and compared with the scene it came from; CI also runs Khronos
+// glTF-Validator and Blender on exports (tools/clients/check_clients.py).
+#include "TestSupport.h"
+
+#include "Common/ImportError.h"
+#include "Common/SceneBuilder.h"
+#include "Export/GlbContainer.h"
+
+#include <assimp/Exporter.hpp>
+#include <assimp/SceneCombiner.h>
+#include <assimp/light.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstring>
+
+namespace {
+
+using agf::test::ImportValidated;
+using agf::test::ReadBytes;
+using agf::test::ScratchDir;
+using agf::test::TestModelsDir;
+using Json = nlohmann::ordered_json;
+
+struct GltfFile {
+    Json json;
+    std::vector<uint8_t> buffer;
+};
+
+GltfFile ReadGlbFile(const std::filesystem::path &path) {
+    const agf::gltf::GlbFile glb = agf::gltf::ReadGlb(ReadBytes(path), path.filename().string());
+    return GltfFile{Json::parse(glb.json), glb.binary};
+}
+
+/** Exports `scene` with our writers registered, then reads the result back. */
+GltfFile Export(const aiScene *scene, const std::filesystem::path &path,
+                const Assimp::ExportProperties &properties = Assimp::ExportProperties()) {
+    Assimp::Exporter exporter;
+    agf::RegisterExporters(exporter);
+    const bool binary = path.extension() == ".glb";
+    EXPECT_EQ(exporter.Export(scene, binary ? "glb2" : "gltf2", path.string(), 0, &properties),
+              aiReturn_SUCCESS)
+        << exporter.GetErrorString();
+    if (binary) {
+        return ReadGlbFile(path);
+    }
+    GltfFile file;
+    file.json = Json::parse(agf::test::ReadText(path));
+    file.buffer = ReadBytes(path.parent_path() / file.json["buffers"][0]["uri"].get<std::string>());
+    return file;
+}
+
+/** The floats of an accessor (tightly packed, as both Assimp's writer and ours write them). */
+std::vector<float> AccessorFloats(const GltfFile &file, size_t index) {
+    const Json &accessor = file.json["accessors"][index];
+    const Json &view = file.json["bufferViews"][accessor["bufferView"].get<size_t>()];
+    static const std::map<std::string, size_t> kComponents = {
+        {"SCALAR", 1}, {"VEC2", 2}, {"VEC3", 3}, {"VEC4", 4}, {"MAT4", 16}};
+    const size_t count = accessor["count"].get<size_t>() * kComponents.at(accessor["type"]);
+    const size_t offset =
+        view.value("byteOffset", size_t(0)) + accessor.value("byteOffset", size_t(0));
+    EXPECT_LE(offset + count * sizeof(float), file.buffer.size());
+    std::vector<float> values(count);
+    std::memcpy(values.data(), file.buffer.data() + offset, count * sizeof(float));
+    return values;
+}
+
+std::vector<const aiNode *> PreOrder(const aiNode *root) {
+    std::vector<const aiNode *> nodes{root};
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        // Depth first: children go right after their parent, in order.
+        std::vector<const aiNode *> children(nodes[i]->mChildren,
+                                             nodes[i]->mChildren + nodes[i]->mNumChildren);
+        nodes.insert(nodes.begin() + static_cast<std::ptrdiff_t>(i) + 1, children.begin(),
+                     children.end());
+    }
+    return nodes;
+}
+
+/** Entry i of `metadata` is in `extras` with its type and value. */
+void ExpectSameEntry(const aiMetadata &metadata, unsigned i, const Json &extras,
+                     const std::string &where) {
+    const std::string key = metadata.mKeys[i].C_Str();
+    ASSERT_TRUE(extras.is_object() && extras.contains(key)) << where << ": " << key;
+    const Json &value = extras[key];
+    const void *data = metadata.mValues[i].mData;
+    {
+        switch (metadata.mValues[i].mType) {
+        case AI_BOOL:
+            EXPECT_TRUE(value.is_boolean()) << key;
+            EXPECT_EQ(value.get<bool>(), *static_cast<const bool *>(data)) << key;
+            break;
+        case AI_INT32:
+            EXPECT_TRUE(value.is_number_integer()) << key;
+            EXPECT_EQ(value.get<int64_t>(), *static_cast<const int32_t *>(data)) << key;
+            break;
+        case AI_UINT64:
+            EXPECT_TRUE(value.is_number_unsigned()) << key;
+            EXPECT_EQ(value.get<uint64_t>(), *static_cast<const uint64_t *>(data)) << key;
+            break;
+        case AI_FLOAT:
+            EXPECT_TRUE(value.is_number_float()) << key;
+            EXPECT_EQ(static_cast<float>(value.get<double>()), *static_cast<const float *>(data))
+                << key;
+            break;
+        case AI_DOUBLE:
+            EXPECT_EQ(value.get<double>(), *static_cast<const double *>(data)) << key;
+            break;
+        case AI_AISTRING:
+            EXPECT_EQ(value.get<std::string>(), static_cast<const aiString *>(data)->C_Str())
+                << key;
+            break;
+        case AI_AIVECTOR3D: {
+            const aiVector3D &v = *static_cast<const aiVector3D *>(data);
+            ASSERT_TRUE(value.is_array() && value.size() == 3) << key;
+            EXPECT_EQ(static_cast<float>(value[0].get<double>()), v.x) << key;
+            EXPECT_EQ(static_cast<float>(value[1].get<double>()), v.y) << key;
+            EXPECT_EQ(static_cast<float>(value[2].get<double>()), v.z) << key;
+            break;
+        }
+        default:
+            ADD_FAILURE() << "unexpected metadata type for " << key;
+        }
+    }
+}
+
+void ExpectSameEntries(const aiMetadata &metadata, const Json &extras, const std::string &where) {
+    for (unsigned i = 0; i < metadata.mNumProperties; ++i) {
+        ExpectSameEntry(metadata, i, extras, where);
+    }
+}
+
+/** Node extras equal the node metadata, node by node in export order; scene extras equal the
+ *  scene metadata except the unit keys the writer changes. Returns the nodes with metadata. */
+size_t ExpectMetadataInExtras(const aiScene &scene, const GltfFile &file) {
+    const std::vector<const aiNode *> nodes = PreOrder(scene.mRootNode);
+    EXPECT_GE(file.json["nodes"].size(), nodes.size());
+    if (file.json["nodes"].size() < nodes.size()) {
+        return 0;
+    }
+    size_t withMetadata = 0;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        EXPECT_EQ(
+            file.json["nodes"][i]["name"].get<std::string>().rfind(nodes[i]->mName.C_Str(), 0), 0u)
+            << i;
+        if (nodes[i]->mMetaData != nullptr && nodes[i]->mMetaData->mNumProperties != 0) {
+            ++withMetadata;
+            ExpectSameEntries(*nodes[i]->mMetaData, file.json["nodes"][i]["extras"],
+                              nodes[i]->mName.C_Str());
+        }
+    }
+    const Json &sceneExtras = file.json["scenes"][0]["extras"];
+    for (unsigned i = 0; i < scene.mMetaData->mNumProperties; ++i) {
+        const std::string key = scene.mMetaData->mKeys[i].C_Str();
+        if (key != AGF_META_UNIT_SCALE_FACTOR && key != AGF_META_UNITS) { // the writer's own
+            ExpectSameEntry(*scene.mMetaData, i, sceneExtras, "scene");
+        }
+    }
+    return withMetadata;
+}
+
+double ColumnLength(const Json &matrix, int column) {
+    double sum = 0;
+    for (int row = 0; row < 3; ++row) {
+        const double value = matrix[column * 4 + row].get<double>();
+        sum += value * value;
+    }
+    return std::sqrt(sum);
+}
+
+std::filesystem::path Model(const std::string &relative) {
+    return TestModelsDir() / relative;
+}
+
+} // namespace
+
+TEST(GltfExport, NodeAndSceneMetadataBecomeTypedExtras) {
+    // PHYSICS0/SHAPEELEMS on bones, a world's actors and lights, a P3D's LODs and selections.
+    for (const char *relative : {"actorx/skinned_box.psk", "actorx/world_levels/level_v2.psw",
+                                 "p3d/odol40_skinned.p3d", "p3d/mlod_cube.p3d"}) {
+        SCOPED_TRACE(relative);
+        const auto imported = ImportValidated(Model(relative));
+        ASSERT_NE(imported.scene, nullptr) << imported.error;
+        const GltfFile file = Export(imported.scene, ScratchDir("gltf_extras") / "out.glb");
+        EXPECT_GT(ExpectMetadataInExtras(*imported.scene, file), 0u);
+    }
+}
+
+TEST(GltfExport, TheRootIsScaledToMetresUnlessUnitsAreKept) {
+    const auto box = ImportValidated(Model("actorx/skinned_box.psk"));
+    ASSERT_NE(box.scene, nullptr) << box.error;
+    const GltfFile metres = Export(box.scene, ScratchDir("gltf_units") / "metres.glb");
+    // Unreal units are centimetres: the root (which also turns Z up into Y up) is scaled 0.01.
+    const Json &root = metres.json["nodes"][0];
+    ASSERT_TRUE(root.contains("matrix"));
+    for (int column = 0; column < 3; ++column) {
+        EXPECT_NEAR(ColumnLength(root["matrix"], column), 0.01, 1e-7);
+    }
+    const Json &extras = metres.json["scenes"][0]["extras"];
+    EXPECT_EQ(extras[AGF_META_UNIT_SCALE_FACTOR].get<double>(), 100.0);
+    EXPECT_EQ(extras[AGF_META_EXPORT_METRE_SCALE].get<double>(), 0.01);
+    EXPECT_EQ(extras[AGF_META_UNITS], "metre");
+    EXPECT_EQ(extras[AGF_META_SOURCE_UNITS], "unreal unit (1 cm in UE4/5)");
+
+    Assimp::ExportProperties keep;
+    keep.SetPropertyBool(AI_CONFIG_EXPORT_GLTF_KEEP_UNITS, true);
+    const GltfFile raw = Export(box.scene, ScratchDir("gltf_units") / "raw.glb", keep);
+    for (int column = 0; column < 3; ++column) {
+        EXPECT_NEAR(ColumnLength(raw.json["nodes"][0]["matrix"], column), 1.0, 1e-6);
+    }
+    EXPECT_EQ(raw.json["scenes"][0]["extras"][AGF_META_UNIT_SCALE_FACTOR].get<double>(), 1.0);
+    EXPECT_FALSE(raw.json["scenes"][0]["extras"].contains(AGF_META_EXPORT_METRE_SCALE));
+
+    // A P3D is in metres already: its root stays as it was (identity, so no matrix at all).
+    const auto cube = ImportValidated(Model("p3d/mlod_cube.p3d"));
+    ASSERT_NE(cube.scene, nullptr) << cube.error;
+    const GltfFile p3d = Export(cube.scene, ScratchDir("gltf_units") / "cube.glb");
+    EXPECT_FALSE(p3d.json["nodes"][0].contains("matrix"));
+    EXPECT_EQ(p3d.json["scenes"][0]["extras"][AGF_META_EXPORT_METRE_SCALE].get<double>(), 1.0);
+}
+
+TEST(GltfExport, AnimatedRootKeepsItsMetreScaleThroughTheKeys) {
+    Assimp::Importer importer;
+    const aiScene *scene = agf::test::BuildAndValidate(importer, [](aiScene *target) {
+        target->mRootNode = new aiNode("root");
+        agf::MetadataBuilder().add(AGF_META_UNIT_SCALE_FACTOR, 2.54).mergeInto(target->mMetaData);
+        std::vector<std::unique_ptr<aiNodeAnim>> channels;
+        channels.push_back(agf::MakeNodeAnim(
+            "root",
+            {aiVectorKey(0.0, aiVector3D(10, 0, 0)), aiVectorKey(1.0, aiVector3D(0, 20, 0))},
+            {aiQuatKey(0.0, aiQuaternion())}, {aiVectorKey(0.0, aiVector3D(1, 2, 1))}));
+        agf::SceneParts parts;
+        parts.addAnimation(agf::MakeAnimation("move", 1.0, 1.0, std::move(channels)));
+        parts.moveInto(target);
+    });
+    ASSERT_NE(scene, nullptr);
+    const GltfFile file = Export(scene, ScratchDir("gltf_root_anim") / "inches.glb");
+    const Json &animation = file.json["animations"][0];
+    bool translation = false, scale = false;
+    for (const Json &channel : animation["channels"]) {
+        const Json &sampler = animation["samplers"][channel["sampler"].get<size_t>()];
+        const std::vector<float> values = AccessorFloats(file, sampler["output"].get<size_t>());
+        if (channel["target"]["path"] == "translation") {
+            translation = true;
+            EXPECT_NEAR(values[0], 0.254f, 1e-6f);
+            EXPECT_NEAR(values[4], 0.508f, 1e-6f);
+        } else if (channel["target"]["path"] == "scale") {
+            scale = true;
+            EXPECT_NEAR(values[1], 0.0508f, 1e-6f);
+        }
+    }
+    EXPECT_TRUE(translation && scale);
+}
+
+TEST(GltfExport, TheSkinHasEveryBoneAndExactInverseBindMatrices) {
+    for (const char *relative : {"actorx/skinned_box.psk", "idolfx/keypose_chain5.fxm",
+                                 "p3d/odol40_skinned.p3d", "poser/chain.cr2"}) {
+        SCOPED_TRACE(relative);
+        const auto imported = ImportValidated(Model(relative));
+        ASSERT_NE(imported.scene, nullptr) << imported.error;
+        std::set<std::string> bones;
+        for (unsigned m = 0; m < imported.scene->mNumMeshes; ++m) {
+            for (unsigned b = 0; b < imported.scene->mMeshes[m]->mNumBones; ++b) {
+                bones.insert(imported.scene->mMeshes[m]->mBones[b]->mName.C_Str());
+                // Our importers make the rows exact themselves; the writer only enforces it.
+                const aiMatrix4x4 &offset = imported.scene->mMeshes[m]->mBones[b]->mOffsetMatrix;
+                EXPECT_TRUE(offset.d1 == 0 && offset.d2 == 0 && offset.d3 == 0 && offset.d4 == 1);
+            }
+        }
+        ASSERT_FALSE(bones.empty());
+        const GltfFile file = Export(imported.scene, ScratchDir("gltf_skin") / "out.glb");
+        ASSERT_EQ(file.json["skins"].size(), 1u);
+        const Json &skin = file.json["skins"][0];
+        EXPECT_EQ(skin["joints"].size(), bones.size());
+        const std::vector<float> matrices =
+            AccessorFloats(file, skin["inverseBindMatrices"].get<size_t>());
+        ASSERT_EQ(matrices.size(), 16 * bones.size());
+        for (size_t j = 0; j < bones.size(); ++j) {
+            EXPECT_EQ(matrices[16 * j + 3], 0.0f);
+            EXPECT_EQ(matrices[16 * j + 7], 0.0f);
+            EXPECT_EQ(matrices[16 * j + 11], 0.0f);
+            EXPECT_EQ(matrices[16 * j + 15], 1.0f);
+        }
+        for (const Json &node : file.json["nodes"]) {
+            if (node.contains("matrix")) {
+                EXPECT_EQ(node["matrix"][15].get<double>(), 1.0) << node["name"];
+                EXPECT_EQ(node["matrix"][3].get<double>(), 0.0) << node["name"];
+            }
+        }
+    }
+}
+
+TEST(GltfExport, PrimitivesOfAMeshShareNamedTargets) {
+    const auto imported = ImportValidated(Model("actorx/skinned_box.psk"));
+    ASSERT_NE(imported.scene, nullptr) << imported.error;
+    const GltfFile file = Export(imported.scene, ScratchDir("gltf_targets") / "out.glb");
+    ASSERT_EQ(file.json["meshes"].size(), 1u);
+    const Json &mesh = file.json["meshes"][0];
+    ASSERT_EQ(mesh["primitives"].size(), 2u);
+    for (const Json &primitive : mesh["primitives"]) {
+        EXPECT_EQ(primitive["targets"].size(), 2u);
+    }
+    EXPECT_EQ(mesh["extras"]["targetNames"], Json::array({"Stretch", "Dent"}));
+}
+
+TEST(GltfExport, ForeignMeshesOfOneNodeGetTheUnionOfTheirTargets) {
+    Assimp::Importer importer;
+    const aiScene *scene = agf::test::BuildAndValidate(importer, [](aiScene *target) {
+        agf::SceneParts parts;
+        for (int m = 0; m < 2; ++m) {
+            agf::MeshSource source;
+            source.positions = {aiVector3D(0, 0, 0), aiVector3D(1, 0, 0), aiVector3D(0, 1, 0)};
+            agf::MorphSource morph;
+            morph.name = m == 0 ? "smile" : "frown";
+            morph.vertices = {1};
+            morph.positions = {aiVector3D(2, 0, 0)};
+            source.morphs.push_back(morph);
+            auto meshes = agf::BuildMeshesByMaterial(source, {agf::Triangle{{0, 1, 2}, 0}}, 1, {},
+                                                     "part" + std::to_string(m));
+            parts.addMesh(std::move(meshes[0]));
+        }
+        target->mRootNode = new aiNode("root");
+        agf::SetNodeMeshes(target->mRootNode, {0, 1});
+        parts.moveInto(target);
+    });
+    ASSERT_NE(scene, nullptr);
+    const GltfFile file = Export(scene, ScratchDir("gltf_union") / "out.glb");
+    const Json &mesh = file.json["meshes"][0];
+    ASSERT_EQ(mesh["primitives"].size(), 2u);
+    EXPECT_EQ(mesh["primitives"][0]["targets"].size(), 2u);
+    EXPECT_EQ(mesh["primitives"][1]["targets"].size(), 2u);
+    EXPECT_EQ(mesh["extras"]["targetNames"], Json::array({"smile", "frown"}));
+    // The source scene is left alone: the writer changes its own copy.
+    EXPECT_EQ(scene->mMeshes[0]->mNumAnimMeshes, 1u);
+}
+
+TEST(GltfExport, ScenesWithoutGeometryHaveNoEmptyBuffer) {
+    const auto imported = ImportValidated(Model("actorx/sockets_164.psk"));
+    ASSERT_NE(imported.scene, nullptr) << imported.error;
+    const GltfFile file = Export(imported.scene, ScratchDir("gltf_empty") / "out.glb");
+    EXPECT_FALSE(file.json.contains("buffers"));
+    EXPECT_FALSE(file.json.contains("bufferViews"));
+    const std::vector<uint8_t> bytes =
+        ReadBytes(ScratchDir("gltf_empty").parent_path() / "gltf_empty" / "out.glb");
+    EXPECT_EQ(bytes.size() % 4, 0u);
+}
+
+TEST(GltfExport, LightsBecomeKhrLightsPunctual) {
+    const auto imported = ImportValidated(Model("actorx/world_levels/level_v2.psw"));
+    ASSERT_NE(imported.scene, nullptr) << imported.error;
+    const aiScene &scene = *imported.scene;
+    ASSERT_GT(scene.mNumLights, 0u);
+    const GltfFile file = Export(&scene, ScratchDir("gltf_lights") / "out.glb");
+    EXPECT_NE(std::find(file.json["extensionsUsed"].begin(), file.json["extensionsUsed"].end(),
+                        "KHR_lights_punctual"),
+              file.json["extensionsUsed"].end());
+    const Json &lights = file.json["extensions"]["KHR_lights_punctual"]["lights"];
+    ASSERT_EQ(lights.size(), scene.mNumLights);
+    for (unsigned l = 0; l < scene.mNumLights; ++l) {
+        const aiLight &light = *scene.mLights[l];
+        const Json &written = lights[l];
+        EXPECT_EQ(written["name"], light.mName.C_Str());
+        const float strongest =
+            std::max({light.mColorDiffuse.r, light.mColorDiffuse.g, light.mColorDiffuse.b});
+        EXPECT_FLOAT_EQ(static_cast<float>(written["intensity"].get<double>()), strongest);
+        const aiNode *node = scene.mRootNode->FindNode(light.mName);
+        ASSERT_NE(node, nullptr);
+        const double worldScale = std::cbrt(agf::TransformRelativeTo(node, nullptr).Determinant());
+        if (light.mType != aiLightSource_DIRECTIONAL) {
+            // Half strength at the radius; a glTF range ignores node scale, so it is in metres.
+            EXPECT_NEAR(written["range"].get<double>(),
+                        0.01 * worldScale / std::sqrt(light.mAttenuationQuadratic), 1e-6);
+        }
+        if (light.mType == aiLightSource_SPOT) {
+            EXPECT_EQ(written["type"], "spot");
+            EXPECT_NEAR(written["spot"]["outerConeAngle"].get<double>(),
+                        light.mAngleOuterCone / 2.0, 1e-6);
+        }
+        // Some node carries the light: the light's own node, or a child that points it.
+        bool referenced = false;
+        for (const Json &jsonNode : file.json["nodes"]) {
+            referenced =
+                referenced ||
+                (jsonNode.contains("extensions") &&
+                 jsonNode["extensions"]["KHR_lights_punctual"]["light"].get<unsigned>() == l);
+        }
+        EXPECT_TRUE(referenced) << light.mName.C_Str();
+    }
+}
+
+TEST(GltfExport, MorphWeightAnimationBecomesWeightsChannels) {
+    const auto imported = ImportValidated(Model("idolfx/two_submeshes.anb"));
+    ASSERT_NE(imported.scene, nullptr) << imported.error;
+    const aiScene &scene = *imported.scene;
+    const aiAnimation &animation = *scene.mAnimations[0];
+    ASSERT_GT(animation.mNumMorphMeshChannels, 0u);
+    const GltfFile file = Export(&scene, ScratchDir("gltf_weights") / "out.glb");
+    const Json &written = file.json["animations"][0];
+    const std::vector<const aiNode *> nodes = PreOrder(scene.mRootNode);
+    size_t found = 0;
+    for (unsigned c = 0; c < animation.mNumMorphMeshChannels; ++c) {
+        const aiMeshMorphAnim &channel = *animation.mMorphMeshChannels[c];
+        size_t node = 0;
+        while (node < nodes.size() && !(nodes[node]->mName == channel.mName)) {
+            ++node;
+        }
+        ASSERT_LT(node, nodes.size());
+        const unsigned targets = scene.mMeshes[nodes[node]->mMeshes[0]]->mNumAnimMeshes;
+        for (const Json &jsonChannel : written["channels"]) {
+            if (jsonChannel["target"]["path"] != "weights" ||
+                jsonChannel["target"]["node"].get<size_t>() != node) {
+                continue;
+            }
+            ++found;
+            // glTF forbids a matrix on an animated node.
+            EXPECT_FALSE(file.json["nodes"][node].contains("matrix"));
+            const Json &sampler = written["samplers"][jsonChannel["sampler"].get<size_t>()];
+            const std::vector<float> times = AccessorFloats(file, sampler["input"].get<size_t>());
+            const std::vector<float> weights =
+                AccessorFloats(file, sampler["output"].get<size_t>());
+            ASSERT_EQ(times.size(), channel.mNumKeys);
+            ASSERT_EQ(weights.size(), size_t(channel.mNumKeys) * targets);
+            for (unsigned k = 0; k < channel.mNumKeys; ++k) {
+                const aiMeshMorphKey &key = channel.mKeys[k];
+                EXPECT_FLOAT_EQ(times[k],
+                                static_cast<float>(key.mTime / animation.mTicksPerSecond));
+                std::vector<float> expected(targets, 0.0f);
+                for (unsigned v = 0; v < key.mNumValuesAndWeights; ++v) {
+                    expected[key.mValues[v]] = static_cast<float>(key.mWeights[v]);
+                }
+                for (unsigned t = 0; t < targets; ++t) {
+                    EXPECT_EQ(weights[size_t(k) * targets + t], expected[t]) << k << " " << t;
+                }
+            }
+        }
+    }
+    EXPECT_EQ(found, animation.mNumMorphMeshChannels);
+}
+
+TEST(GltfExport, SeparateFilesCarryTheSameDocument) {
+    const auto imported = ImportValidated(Model("idolfx/two_submeshes.anb"));
+    ASSERT_NE(imported.scene, nullptr) << imported.error;
+    const std::filesystem::path dir = ScratchDir("gltf_separate");
+    const GltfFile file = Export(imported.scene, dir / "anb.gltf");
+    ASSERT_EQ(file.json["buffers"].size(), 1u);
+    EXPECT_EQ(file.json["buffers"][0]["uri"], "anb.bin");
+    // The morph-weight data went into the .bin, whose length the document states.
+    EXPECT_EQ(file.json["buffers"][0]["byteLength"].get<size_t>(), file.buffer.size());
+    EXPECT_TRUE(std::filesystem::exists(dir / "anb.bin"));
+    bool weights = false;
+    for (const Json &channel : file.json["animations"][0]["channels"]) {
+        weights = weights || channel["target"]["path"] == "weights";
+    }
+    EXPECT_TRUE(weights);
+    ExpectMetadataInExtras(*imported.scene, file);
+}
+
+TEST(GltfExport, ReimportedExtrasFlattenBackToTheSameMetadata) {
+    const auto imported = ImportValidated(Model("p3d/odol40_skinned.p3d"));
+    ASSERT_NE(imported.scene, nullptr) << imported.error;
+    const std::filesystem::path path = ScratchDir("gltf_reimport") / "out.glb";
+    Export(imported.scene, path);
+    Assimp::Importer importer;
+    const aiScene *back = importer.ReadFile(path.string(), aiProcess_ValidateDataStructure);
+    ASSERT_NE(back, nullptr) << importer.GetErrorString();
+    aiScene *editable = const_cast<aiScene *>(back);
+    EXPECT_GT(agf::FlattenNestedMetadata(*editable), 0u); // vectors arrive as nested groups
+    // Without the flattening this copy, which every Assimp exporter makes, aborts the process.
+    aiScene *copy = nullptr;
+    Assimp::SceneCombiner::CopyScene(&copy, back);
+    ASSERT_NE(copy, nullptr);
+    delete copy;
+    size_t compared = 0;
+    for (const aiNode *node : PreOrder(imported.scene->mRootNode)) {
+        const aiNode *twin = back->mRootNode->FindNode(node->mName);
+        if (node->mMetaData == nullptr || twin == nullptr) {
+            continue;
+        }
+        ASSERT_NE(twin->mMetaData, nullptr) << node->mName.C_Str();
+        for (unsigned i = 0; i < node->mMetaData->mNumProperties; ++i) {
+            const std::string key = node->mMetaData->mKeys[i].C_Str();
+            aiVector3D vector, vectorBack;
+            aiString text, textBack;
+            if (node->mMetaData->Get(key, vector)) {
+                ASSERT_TRUE(twin->mMetaData->Get(key, vectorBack)) << key;
+                EXPECT_EQ(vector, vectorBack) << key;
+                ++compared;
+            } else if (node->mMetaData->Get(key, text)) {
+                ASSERT_TRUE(twin->mMetaData->Get(key, textBack)) << key;
+                EXPECT_STREQ(text.C_Str(), textBack.C_Str()) << key;
+                ++compared;
+            } else {
+                EXPECT_TRUE(twin->mMetaData->HasKey(key.c_str())) << key;
+            }
+        }
+    }
+    EXPECT_GT(compared, 10u);
+}
+
+TEST(GlbContainer, RoundTripsAndRefusesDamage) {
+    agf::gltf::GlbFile glb;
+    glb.json = "{\"asset\":{\"version\":\"2.0\"}}";
+    glb.binary = {1, 2, 3, 4, 5};
+    glb.hasBinary = true;
+    const std::vector<uint8_t> bytes = agf::gltf::WriteGlb(glb);
+    EXPECT_EQ(bytes.size() % 4, 0u);
+    const agf::gltf::GlbFile back = agf::gltf::ReadGlb(bytes, "a.glb");
+    EXPECT_EQ(Json::parse(back.json), Json::parse(glb.json));
+    EXPECT_EQ(std::vector<uint8_t>(back.binary.begin(), back.binary.begin() + 5), glb.binary);
+
+    auto errorOf = [](const std::vector<uint8_t> &data) {
+        try {
+            agf::gltf::ReadGlb(data, "a.glb");
+        } catch (const agf::ImportError &error) {
+            return std::string(error.what());
+        }
+        return std::string();
+    };
+    for (size_t cut = 0; cut < 28; cut += 3) {
+        const std::vector<uint8_t> truncated(bytes.begin(),
+                                             bytes.begin() + static_cast<std::ptrdiff_t>(cut));
+        EXPECT_NE(errorOf(truncated).find("a.glb: GLB "), std::string::npos) << cut;
+    }
+    std::vector<uint8_t> wrongMagic = bytes;
+    wrongMagic[0] = 'X';
+    EXPECT_NE(errorOf(wrongMagic).find("no \"glTF\" magic"), std::string::npos);
+    std::vector<uint8_t> longChunk = bytes;
+    longChunk[12] = 0xFF; // the JSON chunk claims more bytes than there are
+    EXPECT_NE(errorOf(longChunk).find("unexpected end of data"), std::string::npos);
+}
+
+TEST(GltfExport, ZeroNormalsBecomeTheirFacesNormal) {
+    Assimp::Importer importer;
+    const aiScene *scene = agf::test::BuildAndValidate(importer, [](aiScene *target) {
+        agf::MeshSource source;
+        source.positions = {aiVector3D(0, 0, 0), aiVector3D(1, 0, 0), aiVector3D(0, 1, 0)};
+        source.normals = {aiVector3D(0, 0, 1), aiVector3D(0, 0, 0), aiVector3D(0, 0, 1)};
+        agf::SceneParts parts;
+        parts.addMesh(std::move(
+            agf::BuildMeshesByMaterial(source, {agf::Triangle{{0, 1, 2}, 0}}, 1, {}, "flat")[0]));
+        target->mRootNode = new aiNode("root");
+        agf::SetNodeMeshes(target->mRootNode, {0});
+        parts.moveInto(target);
+    });
+    ASSERT_NE(scene, nullptr);
+    const GltfFile file = Export(scene, ScratchDir("gltf_normals") / "out.glb");
+    const size_t accessor =
+        file.json["meshes"][0]["primitives"][0]["attributes"]["NORMAL"].get<size_t>();
+    const std::vector<float> normals = AccessorFloats(file, accessor);
+    ASSERT_EQ(normals.size(), 9u);
+    for (size_t v = 0; v < 3; ++v) {
+        EXPECT_EQ(normals[3 * v + 2], 1.0f) << v; // the counter-clockwise face looks along +Z
+    }
+    EXPECT_EQ(scene->mMeshes[0]->mNormals[1], aiVector3D(0, 0, 0)); // the copy was repaired
+}

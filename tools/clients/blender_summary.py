@@ -1,0 +1,84 @@
+"""Runs inside Blender: imports one glTF or FBX file and writes what a user would see as JSON.
+
+    blender -b --factory-startup --python blender_summary.py -- <model> <summary.json>
+
+Armatures and their bone counts, actions and their frame ranges, mesh shape keys, lights,
+custom properties of the scene and of every object, the world-space bounding box of the meshes
+in their rest pose,
+and the scene's frame rate (to turn frame ranges into seconds).
+"""
+import json
+import sys
+
+# Debian's Blender 3.4 glTF importer still uses numpy.bool, which numpy 1.24 removed.
+try:
+    import numpy
+
+    if not hasattr(numpy, "bool"):
+        numpy.bool = bool
+except ImportError:
+    pass
+
+import bpy  # noqa: E402  (after the numpy shim, which the importer needs first)
+import mathutils  # noqa: E402
+
+
+def plain(value):
+    """A custom property value as JSON: groups as dicts, arrays as lists."""
+    if isinstance(value, (str, int, float, bool)):
+        return value
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if hasattr(value, "to_list"):
+        return value.to_list()
+    try:
+        return [plain(item) for item in value]
+    except TypeError:
+        return str(value)
+
+
+def properties(owner):
+    return {key: plain(owner[key]) for key in owner.keys() if not key.startswith("_")}
+
+
+def main():
+    model, out = sys.argv[sys.argv.index("--") + 1:][:2]
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    if model.lower().endswith(".fbx"):
+        bpy.ops.import_scene.fbx(filepath=model)
+    else:
+        bpy.ops.import_scene.gltf(filepath=model)
+    scene = bpy.context.scene
+    summary = {"fps": scene.render.fps / scene.render.fps_base, "scene_props": properties(scene),
+               "objects": [], "actions": []}
+    low = mathutils.Vector((1e30, 1e30, 1e30))
+    high = mathutils.Vector((-1e30, -1e30, -1e30))
+    # Bounds at rest: frame 0 of a glTF action is frame 1 of the same action from FBX.
+    for armature in bpy.data.armatures:
+        armature.pose_position = "REST"
+    graph = bpy.context.evaluated_depsgraph_get()
+    for obj in bpy.data.objects:
+        entry = {"name": obj.name, "type": obj.type, "props": properties(obj)}
+        if obj.type == "ARMATURE":
+            entry["bones"] = len(obj.data.bones)
+        elif obj.type == "MESH":
+            keys = obj.data.shape_keys
+            entry["shape_keys"] = [k.name for k in keys.key_blocks] if keys else []
+            for corner in obj.evaluated_get(graph).bound_box:
+                world = obj.matrix_world @ mathutils.Vector(corner)
+                for axis in range(3):
+                    low[axis] = min(low[axis], world[axis])
+                    high[axis] = max(high[axis], world[axis])
+        elif obj.type == "LIGHT":
+            entry["light"] = obj.data.type
+        summary["objects"].append(entry)
+    for action in bpy.data.actions:
+        shape_curves = sum(1 for c in action.fcurves if c.data_path.startswith("key_blocks"))
+        summary["actions"].append({"name": action.name, "range": list(action.frame_range),
+                                   "shape_key_curves": shape_curves})
+    summary["bbox"] = [list(low), list(high)]
+    with open(out, "w", encoding="utf-8") as stream:
+        json.dump(summary, stream, indent=1)
+
+
+main()
