@@ -1,0 +1,337 @@
+/** @file ViewerTestSupport.cpp */
+#include "ViewerTestSupport.h"
+
+#include "ImageDecoding.h"
+
+#include "TestSupport.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace agf::test {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Generous: under the sanitizers the server starts and converts several times slower.
+const auto kStartTimeout = std::chrono::seconds(60);
+const auto kStopTimeout = std::chrono::seconds(10);
+
+bool WaitForExit(pid_t pid, std::chrono::seconds timeout, int &status) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (waitpid(pid, &status, WNOHANG) == pid) {
+            return true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+}
+
+// "...at http://127.0.0.1:PORT/..." in the server's first line.
+int PortFromLog(const std::string &log) {
+    const std::string marker = "http://127.0.0.1:";
+    const size_t at = log.find(marker);
+    return at == std::string::npos ? 0 : std::atoi(log.c_str() + at + marker.size());
+}
+
+std::string Unescape(const std::string &html) {
+    const std::pair<const char *, const char *> entities[] = {
+        {"&quot;", "\""}, {"&#39;", "'"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&amp;", "&"}};
+    std::string text = html;
+    for (const auto &[entity, character] : entities) {
+        for (size_t at = text.find(entity); at != std::string::npos;
+             at = text.find(entity, at + 1)) {
+            text.replace(at, std::string(entity).size(), character);
+        }
+    }
+    return text;
+}
+
+// The index of the quote that closes the JSON string opening at `start` (npos when none).
+size_t StringEnd(const std::string &json, size_t start) {
+    for (size_t i = start + 1; i < json.size(); ++i) {
+        if (json[i] == '\\') {
+            ++i;
+        } else if (json[i] == '"') {
+            return i;
+        }
+    }
+    return std::string::npos;
+}
+
+// The scalar members of a JSON object's top level, values as written (strings unquoted,
+// escapes kept). Nested objects and arrays are skipped.
+std::map<std::string, std::string> TopLevelFields(const std::string &json) {
+    std::map<std::string, std::string> fields;
+    int depth = 0;
+    bool expectKey = false;
+    for (size_t i = 0; i < json.size(); ++i) {
+        const char c = json[i];
+        if (c == '{' || c == '[') {
+            ++depth;
+            expectKey = depth == 1 && c == '{';
+            continue;
+        }
+        if (c == '}' || c == ']' || c == ',') {
+            depth -= c == ',' ? 0 : 1;
+            expectKey = c == ',' && depth == 1;
+            continue;
+        }
+        if (c != '"') {
+            continue;
+        }
+        const size_t end = StringEnd(json, i);
+        if (end == std::string::npos) {
+            break;
+        }
+        const std::string text = json.substr(i + 1, end - i - 1);
+        i = end;
+        if (depth != 1 || !expectKey || json.compare(end + 1, 1, ":") != 0 ||
+            end + 2 >= json.size()) {
+            continue;
+        }
+        expectKey = false;
+        const size_t value = end + 2;
+        if (json[value] == '"') {
+            const size_t close = StringEnd(json, value);
+            fields[text] = json.substr(value + 1, close - value - 1);
+            i = close;
+        } else if (json[value] != '{' && json[value] != '[') {
+            const size_t stop = json.find_first_of(",}", value);
+            fields[text] = json.substr(value, stop - value);
+            i = stop - 1;
+        } else {
+            i = value - 1;
+        }
+    }
+    return fields;
+}
+
+std::string InfoValue(const std::string &output, const std::string &label) {
+    std::istringstream lines(output);
+    for (std::string line; std::getline(lines, line);) {
+        const size_t at = line.find(label);
+        if (at != std::string::npos) {
+            const size_t start = line.find_first_not_of(' ', at + label.size());
+            return start == std::string::npos ? "" : line.substr(start);
+        }
+    }
+    return "";
+}
+
+} // namespace
+
+ViewerServerProcess::ViewerServerProcess(const fs::path &servedPath, const fs::path &logDir)
+    : mLogFile(logDir / "server.log") {
+    mPid = fork();
+    if (mPid == 0) {
+        const int log = open(mLogFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int nothing = open("/dev/null", O_RDONLY);
+        dup2(log, STDOUT_FILENO);
+        dup2(log, STDERR_FILENO);
+        dup2(nothing, STDIN_FILENO);
+        execl(AGF_CLI_PATH, "assimp", "view", servedPath.c_str(), "--port", "0", nullptr);
+        _exit(127);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + kStartTimeout;
+    int status = 0;
+    while (mPid > 0 && std::chrono::steady_clock::now() < deadline) {
+        mPort = PortFromLog(log());
+        if (mPort != 0) {
+            return;
+        }
+        if (waitpid(mPid, &status, WNOHANG) == mPid) {
+            mPid = -1;
+            return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+}
+
+ViewerServerProcess::~ViewerServerProcess() {
+    Stop();
+}
+
+std::string ViewerServerProcess::url(const std::string &pathAndQuery) const {
+    return "http://127.0.0.1:" + std::to_string(mPort) + pathAndQuery;
+}
+
+std::string ViewerServerProcess::log() const {
+    return ReadText(mLogFile);
+}
+
+int ViewerServerProcess::Stop() {
+    if (mPid <= 0) {
+        return -1;
+    }
+    const pid_t pid = mPid;
+    mPid = -1;
+    kill(pid, SIGINT);
+    int status = 0;
+    if (!WaitForExit(pid, kStopTimeout, status)) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+        return -1;
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int HttpStatus(int port, const std::string &target, const std::string &host,
+               const std::string &method) {
+    const int sock = socket(AF_INET, SOCK_STREAM, 0);
+    if (sock < 0) {
+        return -1;
+    }
+    timeval timeout{30, 0};
+    setsockopt(sock, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    int code = -1;
+    if (connect(sock, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0) {
+        const std::string request = method + " " + target + " HTTP/1.1\r\nHost: " +
+                                    (host.empty() ? "127.0.0.1:" + std::to_string(port) : host) +
+                                    "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+        if (send(sock, request.data(), request.size(), MSG_NOSIGNAL) ==
+            static_cast<ssize_t>(request.size())) {
+            char reply[64] = {};
+            const ssize_t got = recv(sock, reply, sizeof reply - 1, 0);
+            if (got > 12 && std::string(reply, 5) == "HTTP/") {
+                code = std::atoi(reply + 9);
+            }
+        }
+    }
+    close(sock);
+    return code;
+}
+
+std::string FindChromium() {
+    const char *path = std::getenv("PATH");
+    std::istringstream folders(path != nullptr ? path : "/usr/bin");
+    for (std::string folder; std::getline(folders, folder, ':');) {
+        for (const char *name : {"chromium", "chromium-browser"}) {
+            const fs::path candidate = fs::path(folder) / name;
+            if (access(candidate.c_str(), X_OK) == 0) {
+                return candidate.string();
+            }
+        }
+    }
+    return "";
+}
+
+PageResult OpenPage(const std::string &chromium, const std::string &url, const fs::path &dir,
+                    const std::string &name) {
+    PageResult result;
+    result.screenshot = dir / (name + ".png");
+    const fs::path profile = dir / (name + "-profile");
+    fs::remove_all(profile);
+    fs::remove(result.screenshot);
+    // Without the networking switches Chromium keeps trying Google's servers, which a closed
+    // network refuses; SwiftShader gives WebGL without a GPU. No --disable-gpu: with it, one
+    // screenshot in four or five came out all black on a loaded machine (none in 20 without).
+    // The virtual-time budget is generous because creating a WebGL context and drawing on
+    // SwiftShader counts as virtual time (seconds of it on a busy machine); once the page is
+    // idle, the rest of the budget passes at once.
+    const std::string command =
+        "timeout 120 " + ShellQuote(chromium) +
+        " --headless --no-sandbox --disable-quic --no-first-run"
+        " --disable-background-networking --disable-component-update --disable-sync"
+        " --use-angle=swiftshader --enable-unsafe-swiftshader --hide-scrollbars"
+        " --window-size=640,480 --virtual-time-budget=30000 --user-data-dir=" +
+        ShellQuote(profile.string()) + " --screenshot=" + ShellQuote(result.screenshot.string()) +
+        " --dump-dom " + ShellQuote(url) + " >" + ShellQuote((dir / (name + ".html")).string()) +
+        " 2>" + ShellQuote((dir / (name + ".log")).string()) + " </dev/null";
+    const int ignored = std::system(command.c_str());
+    (void)ignored;
+    fs::remove_all(profile);
+    result.dom = ReadText(dir / (name + ".html"));
+    const size_t element = result.dom.find("id=\"agf-status\"");
+    const size_t start = element == std::string::npos ? element : result.dom.find('>', element);
+    const size_t end = start == std::string::npos ? start : result.dom.find("</pre>", start);
+    if (end != std::string::npos) {
+        result.status = Unescape(result.dom.substr(start + 1, end - start - 1));
+        result.fields = TopLevelFields(result.status);
+    }
+    return result;
+}
+
+double NonBackgroundShare(const fs::path &png, unsigned int background, bool &corner) {
+    const DecodedImage image = DecodeImageFile(png);
+    if (image.width == 0) {
+        return -1;
+    }
+    const int wanted[3] = {static_cast<int>(background >> 16),
+                           static_cast<int>(background >> 8 & 255),
+                           static_cast<int>(background & 255)};
+    auto isBackground = [&](const unsigned char *pixel) {
+        for (int c = 0; c < 3; ++c) {
+            if (std::abs(pixel[c] - wanted[c]) > 12) {
+                return false;
+            }
+        }
+        return true;
+    };
+    corner = isBackground(image.rgba.data());
+    size_t different = 0;
+    const size_t count = image.rgba.size() / 4;
+    for (size_t i = 0; i < count; ++i) {
+        different += isBackground(image.rgba.data() + 4 * i) ? 0 : 1;
+    }
+    return count == 0 ? -1 : static_cast<double>(different) / static_cast<double>(count);
+}
+
+std::map<std::string, std::string>
+InfoCounts(const fs::path &model, const std::vector<fs::path> &anims, const fs::path &dir) {
+    std::string arguments = "info -r " + ShellQuote(model.string());
+    for (const fs::path &anim : anims) {
+        arguments += " --anim " + ShellQuote(anim.string());
+    }
+    const CliResult result = RunCli(dir, arguments);
+    std::map<std::string, std::string> counts;
+    counts["meshes"] = InfoValue(result.out, "Meshes:");
+    counts["bones"] = InfoValue(result.out, "Bones:");
+    counts["animations"] = InfoValue(result.out, "Animations:");
+    const std::string lods = InfoValue(result.out, AGF_META_P3D_IMPORTED_LOD_COUNT " (uint64):");
+    counts["lods"] = lods.empty() ? "0" : lods;
+    return counts;
+}
+
+bool ListensOnLoopbackOnly(int port) {
+    char portHex[8];
+    std::snprintf(portHex, sizeof portHex, ":%04X", port);
+    int loopback = 0, other = 0;
+    for (const char *table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
+        std::ifstream in(table);
+        std::string line;
+        std::getline(in, line); // the header
+        while (std::getline(in, line)) {
+            std::istringstream fields(line);
+            std::string slot, local, remote, state;
+            fields >> slot >> local >> remote >> state;
+            if (state != "0A" || local.size() < 5 || local.substr(local.size() - 5) != portHex) {
+                continue;
+            }
+            (local == std::string("0100007F") + portHex ? loopback : other) += 1;
+        }
+    }
+    return loopback == 1 && other == 0;
+}
+
+} // namespace agf::test
