@@ -110,8 +110,8 @@ TEST(P3dGenerated, MlodCubeLodsGeometryUvsAndNormals) {
     // The ShadowVolume LOD has no #UVSet#; Geometry keeps mass and properties.
     EXPECT_EQ(Meta<int32_t>(nodes[2]->mMetaData, "P3D.UVSetCount"), 0);
     EXPECT_FLOAT_EQ(Meta<float>(nodes[3]->mMetaData, "P3D.Mass"), 20.0f);
-    EXPECT_EQ(MetaString(nodes[3]->mMetaData, "P3D.Property.autocenter"), "0");
-    EXPECT_EQ(MetaString(lod0->mMetaData, "P3D.Property.class"), "house");
+    EXPECT_EQ(MetaString(nodes[3]->mMetaData, "P3D.Properties[autocenter]"), "0");
+    EXPECT_EQ(MetaString(lod0->mMetaData, "P3D.Properties[class]"), "house");
     // Pairs with equal indices are dropped.
     EXPECT_EQ(Meta<uint64_t>(lod0->mMetaData, "P3D.SharpEdgeCount"), 2u);
 }
@@ -123,19 +123,19 @@ TEST(P3dGenerated, MlodCubeSelectionsFramesProxyAndMemoryPoints) {
     const aiMetadata *selections = Nested(nodes[0]->mMetaData, "P3D.Selections");
     EXPECT_EQ(Groups(nodes[0]->mMetaData, "P3D.Selections", "Points"),
               (std::vector<std::string>{"top", "partial", "root", "lid"}));
-    EXPECT_EQ(MetaString(Nested(selections, "top"), "Points"), "2-3,6-7");
-    EXPECT_FALSE(HasMeta(Nested(selections, "top"), "Weights"));
-    EXPECT_EQ(MetaString(Nested(selections, "partial"), "Points"), "0-3");
-    EXPECT_EQ(MetaString(Nested(selections, "partial"), "Weights"),
+    EXPECT_EQ(MetaString(Nested(selections, "[top]"), "Points"), "2-3,6-7");
+    EXPECT_FALSE(HasMeta(Nested(selections, "[top]"), "Weights"));
+    EXPECT_EQ(MetaString(Nested(selections, "[partial]"), "Points"), "0-3");
+    EXPECT_EQ(MetaString(Nested(selections, "[partial]"), "Weights"),
               "0:0.501961,1:0.501961,2:0.501961,3:0.501961");
-    EXPECT_TRUE(Meta<bool>(Nested(selections, "lid"), "Bone"));
+    EXPECT_TRUE(Meta<bool>(Nested(selections, "[lid]"), "Bone"));
     // Where "top" landed in the meshes: every listed vertex is an upper corner.
-    const aiMetadata *meshVertices = Nested(Nested(selections, "top"), "MeshVertices");
+    const aiMetadata *meshVertices = Nested(Nested(selections, "[top]"), "MeshVertices");
     ASSERT_NE(meshVertices, nullptr);
     for (unsigned m = 0; m < nodes[0]->mNumMeshes; ++m) {
         const aiMesh *mesh = result.scene->mMeshes[nodes[0]->mMeshes[m]];
         aiString ranges;
-        if (!meshVertices->Get(mesh->mName.C_Str(), ranges)) {
+        if (!meshVertices->Get(agf::MetadataName(mesh->mName.C_Str()), ranges)) {
             continue;
         }
         size_t upper = 0;
@@ -380,20 +380,20 @@ TEST(P3dGenerated, OdolV40SkeletonSkinSectionsAndMaterials) {
     const aiMetadata *selections = Nested(sphere->mMetaData, "P3D.Selections");
     EXPECT_EQ(Groups(sphere->mMetaData, "P3D.Selections", "Points"),
               (std::vector<std::string>{"top", "camo"}));
-    EXPECT_EQ(MetaString(Nested(selections, "top"), "Faces"),
+    EXPECT_EQ(MetaString(Nested(selections, "[top]"), "Faces"),
               "0-" + std::to_string(written.sections[0].endFace - 1));
     EXPECT_EQ(Groups(sphere->mMetaData, "P3D.Sections", "Faces"),
-              (std::vector<std::string>{"Section 0", "Section 1"}));
-    EXPECT_EQ(MetaString(sphere->mMetaData, "P3D.Property.class"), "house");
+              (std::vector<std::string>{"0", "1"}));
+    EXPECT_EQ(MetaString(sphere->mMetaData, "P3D.Properties[class]"), "house");
     const aiMetadata *animations = Nested(scene->mMetaData, "P3D.Animations");
     EXPECT_EQ(Groups(scene->mMetaData, "P3D.Animations", "Type"),
               (std::vector<std::string>{"upper_rot", "lower_hide"}));
-    EXPECT_EQ(MetaString(Nested(animations, "upper_rot"), "Bone"), "upper");
-    EXPECT_EQ(MetaString(Nested(animations, "upper_rot"), "Source"), "door");
-    EXPECT_EQ(Meta<int32_t>(Nested(animations, "lower_hide"), "Type"), 9);
+    EXPECT_EQ(MetaString(Nested(animations, "[upper_rot]"), "Bone"), "upper");
+    EXPECT_EQ(MetaString(Nested(animations, "[upper_rot]"), "Source"), "door");
+    EXPECT_EQ(Meta<int32_t>(Nested(animations, "[lower_hide]"), "Type"), 9);
     const aiMetadata *info = Nested(scene->mMetaData, "P3D.ModelInfo");
-    EXPECT_EQ(MetaString(info, "class"), "house");
-    EXPECT_EQ(MetaString(info, "damage"), "tent");
+    EXPECT_EQ(MetaString(info, "Class"), "house");
+    EXPECT_EQ(MetaString(info, "Damage"), "tent");
     EXPECT_EQ(ChildNames(lods[2]), (std::vector<std::string>{"lid_axis", "eye"}));
     const aiNode *eye = FindNode(lods[2], "eye");
     EXPECT_TRUE(

@@ -79,13 +79,13 @@ TEST(P3dInvalid, TruncatedMlodAtEveryStructure) {
 TEST(P3dInvalid, DamageInTheLastMlodLodKeepsTheOthersWithAWarning) {
     const std::vector<uint8_t> whole = ModelBytes("mlod_cube.p3d");
     const std::vector<uint8_t> cut(whole.begin(), whole.end() - 10);
-    WarningCollector warnings;
     const ImportResult result = ImportBytes("p3d_last_lod", "cube.p3d", cut);
     ASSERT_NE(result.scene, nullptr) << result.error;
     EXPECT_EQ(Meta<uint64_t>(result.scene->mMetaData, "P3D.LodCount"), 4u);
-    EXPECT_NE(warnings.text().find("keeping the 4 LODs before it"), std::string::npos)
-        << warnings.text();
-    EXPECT_NE(warnings.text().find("LOD 4"), std::string::npos) << warnings.text();
+    const ImportWarnings warnings(*result.importer, "p3d");
+    EXPECT_EQ(warnings.count("keeping the 4 LODs before it"), 1u) << warnings.text();
+    EXPECT_NE(warnings.text().find("cube.p3d: LOD 4 "), std::string::npos) << warnings.text();
+    EXPECT_EQ(warnings.entries(), 1u) << warnings.text();
 }
 
 TEST(P3dInvalid, TruncatedOdolFiles) {
@@ -116,11 +116,12 @@ TEST(P3dInvalid, OdolLodOffsetsPastTheEnd) {
     std::vector<uint8_t> oneBad = bytes;
     PatchU32(oneBad, directory + 4 * 2, static_cast<uint32_t>(bytes.size() + 100));
     PatchU32(oneBad, directory + 4 * 5, static_cast<uint32_t>(bytes.size() + 200));
-    WarningCollector warnings;
     const ImportResult partial = ImportBytes("p3d_offsets", "odol.p3d", oneBad);
     ASSERT_NE(partial.scene, nullptr) << partial.error;
     EXPECT_EQ(LodNodes(partial.scene).size(), 2u);
-    EXPECT_NE(warnings.text().find("LOD 2 spans bytes"), std::string::npos) << warnings.text();
+    const ImportWarnings warnings(*partial.importer, "p3d");
+    EXPECT_EQ(warnings.count("LOD 2 spans bytes"), 1u) << warnings.text();
+    EXPECT_NE(warnings.text().find("- LOD 2 skipped"), std::string::npos) << warnings.text();
     // Every LOD past the end: a clear error.
     for (uint32_t i = 0; i < 3; ++i) {
         PatchU32(bytes, directory + 4 * i, static_cast<uint32_t>(bytes.size() + 100));
@@ -207,10 +208,30 @@ TEST(P3dInvalid, AbsurdCounts) {
 
 TEST(P3dInvalid, SignaturesAndVersions) {
     std::vector<uint8_t> odol = ModelBytes("odol40_skinned.p3d");
-    PatchU32(odol, 4, 41);
-    ImportResult result = ImportBytes("p3d_versions", "v41.p3d", odol);
+    // Every unreadable version fails with one error naming the version, why, and the byte.
+    const std::vector<std::pair<uint32_t, std::string>> versions = {
+        {6, "v6.p3d: ODOL header at byte 4: unknown ODOL version 6: no binarizer is known to "
+            "write it; this importer reads MLOD and ODOL 7 and 40 to 75"},
+        {76, "v76.p3d: ODOL header at byte 4: unknown ODOL version 76"},
+        {20, "v20.p3d: ODOL header at byte 4: ODOL version 20 (a pre-ArmA binarizer) is not "
+             "supported: this importer reads MLOD and ODOL 7 and 40 to 75"}};
+    ImportResult result;
+    for (const auto &[version, expected] : versions) {
+        std::vector<uint8_t> patched = odol;
+        PatchU32(patched, 4, version);
+        result = ImportBytes("p3d_versions", "v" + std::to_string(version) + ".p3d", patched);
+        EXPECT_EQ(result.scene, nullptr);
+        EXPECT_EQ(result.error.rfind(expected, 0), 0u) << result.error;
+    }
+    std::vector<uint8_t> encrypted = odol;
+    PatchU32(encrypted, 4, 75);
+    PatchU32(encrypted, 8, 0); // only the second encryption word is set
+    PatchU32(encrypted, 12, 0x5EC0DE01u);
+    result = ImportBytes("p3d_versions", "v75.p3d", encrypted);
     EXPECT_EQ(result.scene, nullptr);
-    EXPECT_NE(result.error.find("unsupported ODOL version 41"), std::string::npos) << result.error;
+    EXPECT_EQ(result.error, "v75.p3d: ODOL header at byte 8: ODOL version 75 is encrypted (header "
+                            "fields 0, 1589698049); encrypted Arma 3 models cannot be read")
+        << result.error;
 
     result = ImportBytes("p3d_versions", "sp3d.p3d", {'S', 'P', '3', 'D', 0, 0, 0, 0});
     EXPECT_EQ(result.scene, nullptr);

@@ -6,9 +6,6 @@
 
 #include "TestSupport.h"
 
-#include <assimp/DefaultLogger.hpp>
-#include <assimp/LogStream.hpp>
-
 #include <string>
 #include <vector>
 
@@ -72,19 +69,24 @@ inline bool HasMeta(const aiMetadata *metadata, const std::string &key) {
     return metadata != nullptr && metadata->HasKey(key.c_str());
 }
 
-/** The entries under "<key>." as their own metadata (owned by the helper; kept for the test
- *  program's life). The importer flattens structured values into dotted keys because Assimp
- *  5.2.5 cannot copy nested aiMetadata. Returns nullptr when nothing is under the key. */
+/** The entries under `key` (followed by "." or "[") as their own metadata, with `key` and a
+ *  following "." removed from their keys (owned by the helper; kept for the test program's
+ *  life): Nested(meta, "P3D.Selections") holds "[top].Points", and Nested(that, "[top]") holds
+ *  "Points". The importer flattens structured values into keys of the metadata grammar because
+ *  Assimp 5.2.5 cannot copy nested aiMetadata. Returns nullptr when nothing is under the key. */
 inline const aiMetadata *Nested(const aiMetadata *metadata, const std::string &key) {
     static std::vector<std::unique_ptr<aiMetadata>> store;
     if (metadata == nullptr) {
         return nullptr;
     }
-    const std::string prefix = key + ".";
     std::vector<unsigned> picked;
+    std::vector<std::string> subKeys;
     for (unsigned i = 0; i < metadata->mNumProperties; ++i) {
-        if (std::string(metadata->mKeys[i].C_Str()).rfind(prefix, 0) == 0) {
+        const std::string name = metadata->mKeys[i].C_Str();
+        if (name.size() > key.size() && name.rfind(key, 0) == 0 &&
+            (name[key.size()] == '.' || name[key.size()] == '[')) {
             picked.push_back(i);
+            subKeys.push_back(name.substr(key.size() + (name[key.size()] == '.' ? 1 : 0)));
         }
     }
     if (picked.empty()) {
@@ -94,7 +96,7 @@ inline const aiMetadata *Nested(const aiMetadata *metadata, const std::string &k
         std::unique_ptr<aiMetadata>(aiMetadata::Alloc(static_cast<unsigned>(picked.size())));
     for (unsigned k = 0; k < picked.size(); ++k) {
         const unsigned i = picked[k];
-        const std::string sub = std::string(metadata->mKeys[i].C_Str()).substr(prefix.size());
+        const std::string &sub = subKeys[k];
         const void *data = metadata->mValues[i].mData;
         switch (metadata->mValues[i].mType) {
         case AI_BOOL:
@@ -126,19 +128,29 @@ inline const aiMetadata *Nested(const aiMetadata *metadata, const std::string &k
     return store.back().get();
 }
 
-/** Names of the groups under `key` that have a `leaf` entry, in order: for
- *  "P3D.Selections.top.Points" the name "top" (names may contain dots). */
+/** Names of the groups "<key>[<name>].<leaf>", unescaped, in order: for
+ *  "P3D.Selections[top].Points" the name "top". Parses the grammar's name part itself rather
+ *  than through the library, so that it checks the escaping too. */
 inline std::vector<std::string> Groups(const aiMetadata *metadata, const std::string &key,
                                        const std::string &leaf) {
     std::vector<std::string> names;
-    const std::string prefix = key + ".";
-    const std::string suffix = "." + leaf;
+    const std::string prefix = key + "[";
+    const std::string suffix = "]." + leaf;
     for (unsigned i = 0; metadata != nullptr && i < metadata->mNumProperties; ++i) {
-        const std::string name = metadata->mKeys[i].C_Str();
-        if (name.size() > prefix.size() + suffix.size() && name.rfind(prefix, 0) == 0 &&
-            name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
-            names.push_back(
-                name.substr(prefix.size(), name.size() - prefix.size() - suffix.size()));
+        const std::string entry = metadata->mKeys[i].C_Str();
+        if (entry.rfind(prefix, 0) != 0) {
+            continue;
+        }
+        std::string name;
+        size_t at = prefix.size();
+        for (; at < entry.size() && entry[at] != ']'; ++at) {
+            if (entry[at] == '\\' && at + 1 < entry.size()) {
+                ++at;
+            }
+            name += entry[at];
+        }
+        if (entry.compare(at, std::string::npos, suffix) == 0) {
+            names.push_back(name);
         }
     }
     return names;
@@ -196,31 +208,5 @@ inline size_t TriangleCount(const aiScene *scene, const aiNode *node) {
     }
     return count;
 }
-
-/** Collects Assimp's warnings while alive. */
-class WarningCollector : public Assimp::LogStream {
-public:
-    WarningCollector() {
-        if (!Assimp::DefaultLogger::isNullLogger()) {
-            mCreated = false;
-        } else {
-            Assimp::DefaultLogger::create(nullptr, Assimp::Logger::NORMAL, 0);
-            mCreated = true;
-        }
-        Assimp::DefaultLogger::get()->attachStream(this, Assimp::Logger::Warn);
-    }
-    ~WarningCollector() override {
-        Assimp::DefaultLogger::get()->detachStream(this, Assimp::Logger::Warn);
-        if (mCreated) {
-            Assimp::DefaultLogger::kill();
-        }
-    }
-    void write(const char *message) override { mText += message; }
-    const std::string &text() const { return mText; }
-
-private:
-    std::string mText;
-    bool mCreated = false;
-};
 
 } // namespace agf::test::p3d

@@ -96,8 +96,8 @@ enum class LodFlavour { P3dm, Sp3x };
 
 class LodParser {
 public:
-    LodParser(BinaryReader &reader, Model &model, size_t lodIndex)
-        : mReader(reader), mModel(model), mLodIndex(lodIndex) {}
+    LodParser(BinaryReader &reader, Warnings &warnings, size_t lodIndex)
+        : mReader(reader), mWarnings(warnings), mLodIndex(lodIndex) {}
 
     Lod parse() {
         Lod lod;
@@ -157,10 +157,7 @@ private:
         mReader.setStructure("LOD " + std::to_string(mLodIndex) + " " + part);
     }
 
-    void warn(const std::string &problem) {
-        mModel.warnings.push_back(mReader.fileName() + ": " + mReader.structure() + " at byte " +
-                                  std::to_string(mReader.offset()) + ": " + problem);
-    }
+    void warn(const std::string &problem) { mWarnings.add(mReader, problem); }
 
     void parseFaces(Lod &lod, size_t faceCount) {
         lod.faces.resize(faceCount);
@@ -194,7 +191,9 @@ private:
                                                    std::to_string(point) + " out of range (" +
                                                    std::to_string(lod.points.size()) + " points)");
                 }
-                if (normal >= lod.normals.size()) {
+                // A LOD without normals (some SP3X files) still names normal 0 in its faces:
+                // the normals are computed after the faces (computeMissingNormals).
+                if (normal >= lod.normals.size() && !lod.normals.empty()) {
                     mReader.failAt(faceOffset, "face " + std::to_string(f) + " normal index " +
                                                    std::to_string(normal) + " out of range (" +
                                                    std::to_string(lod.normals.size()) +
@@ -220,6 +219,32 @@ private:
             face.material = found->second;
         }
         mFaceUvs = std::move(faceUvs);
+        computeMissingNormals(lod);
+    }
+
+    // One normal per face, in the file's convention (spec 2.8: engine space, pointing into the
+    // mesh, which is the cross product of the file-order edges), so that the converter treats
+    // computed and stored normals alike.
+    void computeMissingNormals(Lod &lod) {
+        if (!lod.normals.empty() || lod.faces.empty()) {
+            return;
+        }
+        warn("the LOD stores no normals; flat normals computed from the faces");
+        lod.normals.reserve(lod.faces.size());
+        for (Face &face : lod.faces) {
+            Vec3 sum;
+            const Vec3 &origin = lod.points[face.vertices[0]];
+            for (size_t k = 1; k + 1 < face.count; ++k) {
+                const Vec3 edge = Cross(Sub(lod.points[face.vertices[k]], origin),
+                                        Sub(lod.points[face.vertices[k + 1]], origin));
+                sum = Vec3{sum.x + edge.x, sum.y + edge.y, sum.z + edge.z};
+            }
+            const uint32_t index = static_cast<uint32_t>(lod.normals.size());
+            lod.normals.push_back(NormalizedOr(sum, Vec3{0, 1, 0}));
+            for (size_t k = 0; k < face.count; ++k) {
+                face.normals[k] = index;
+            }
+        }
     }
 
     void parseTaggs(Lod &lod) {
@@ -252,37 +277,9 @@ private:
             if (name.empty() || name[0] != '#') {
                 parseSelection(lod, name, data, points, faces);
             } else if (name == "#Mass#") {
-                if (dataSize != 4 * points) {
-                    warn("#Mass# has " + std::to_string(dataSize) + " bytes, expected " +
-                         std::to_string(4 * points) + "; skipped");
-                    continue;
-                }
-                lod.mass.resize(points);
-                for (float &mass : lod.mass) {
-                    mass = data.f32();
-                }
+                parseMass(lod, data);
             } else if (name == "#SharpEdges#") {
-                if (dataSize % 8 != 0) {
-                    warn("#SharpEdges# size " + std::to_string(dataSize) +
-                         " is not a multiple of 8; skipped");
-                    continue;
-                }
-                size_t dropped = 0;
-                for (size_t k = 0; k < dataSize / 8; ++k) {
-                    const uint32_t a = data.u32();
-                    const uint32_t b = data.u32();
-                    if (a == b) {
-                        continue;
-                    }
-                    if (a >= points || b >= points) {
-                        ++dropped;
-                        continue;
-                    }
-                    lod.sharpEdges.emplace_back(a, b);
-                }
-                if (dropped != 0) {
-                    warn(std::to_string(dropped) + " sharp edges reference missing points");
-                }
+                parseSharpEdges(lod, data);
             } else if (name == "#Property#") {
                 if (dataSize != 2 * kPropertyFieldSize) {
                     warn("#Property# has " + std::to_string(dataSize) + " bytes, expected 128");
@@ -323,6 +320,44 @@ private:
             }
         }
         lod.uvSetTaggCount = static_cast<uint32_t>(uvSetsById.size());
+    }
+
+    void parseMass(Lod &lod, BinaryReader &data) {
+        const size_t points = lod.points.size();
+        if (data.size() != 4 * points) {
+            warn("#Mass# has " + std::to_string(data.size()) + " bytes, expected " +
+                 std::to_string(4 * points) + "; skipped");
+            return;
+        }
+        lod.mass.resize(points);
+        for (float &mass : lod.mass) {
+            mass = data.f32();
+        }
+    }
+
+    void parseSharpEdges(Lod &lod, BinaryReader &data) {
+        const size_t points = lod.points.size();
+        if (data.size() % 8 != 0) {
+            warn("#SharpEdges# size " + std::to_string(data.size()) +
+                 " is not a multiple of 8; skipped");
+            return;
+        }
+        size_t dropped = 0;
+        for (size_t k = 0; k < data.size() / 8; ++k) {
+            const uint32_t a = data.u32();
+            const uint32_t b = data.u32();
+            if (a == b) {
+                continue;
+            }
+            if (a >= points || b >= points) {
+                ++dropped;
+                continue;
+            }
+            lod.sharpEdges.emplace_back(a, b);
+        }
+        if (dropped != 0) {
+            warn(std::to_string(dropped) + " sharp edges reference missing points");
+        }
     }
 
     void parseSelection(Lod &lod, const std::string &name, BinaryReader &data, size_t points,
@@ -407,7 +442,7 @@ private:
     }
 
     BinaryReader &mReader;
-    Model &mModel;
+    Warnings &mWarnings;
     size_t mLodIndex;
     LodFlavour mFlavour = LodFlavour::P3dm;
     std::vector<std::array<float, 2>> mFaceUvs;
@@ -433,14 +468,14 @@ bool SplitProxyName(const std::string &name, std::string &path, int32_t &instanc
     return true;
 }
 
-Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName) {
+Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings) {
     Model model;
     model.kind = FileKind::Mlod;
     BinaryReader reader(data, size, fileName);
     reader.setStructure("MLOD header");
     if (size >= 4 && (std::memcmp(data, "P3DM", 4) == 0 || std::memcmp(data, "SP3X", 4) == 0)) {
         // A bare LOD without the MLOD header.
-        LodParser parser(reader, model, 0);
+        LodParser parser(reader, warnings, 0);
         model.lods.push_back(parser.parse());
         return model;
     }
@@ -455,20 +490,21 @@ Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName) {
     const size_t lods = reader.checkedCount(lodCount, 28 + 4 + 17 + 4, "LOD");
     for (size_t i = 0; i < lods; ++i) {
         try {
-            LodParser parser(reader, model, i);
+            LodParser parser(reader, warnings, i);
             model.lods.push_back(parser.parse());
         } catch (const ImportError &error) {
             if (model.lods.empty()) {
                 throw;
             }
-            model.warnings.push_back(std::string(error.what()) + " - keeping the " +
-                                     std::to_string(model.lods.size()) + " LODs before it");
+            warnings.add(error.place(), error.problem() + " - keeping the " +
+                                            std::to_string(model.lods.size()) + " LODs before it");
             return model;
         }
     }
     if (!reader.atEnd() && reader.remaining() != kSp3xDefaultPathSize) {
-        model.warnings.push_back(fileName + ": " + std::to_string(reader.remaining()) +
-                                 " bytes after the last LOD ignored");
+        reader.setStructure("end of file");
+        warnings.add(reader,
+                     std::to_string(reader.remaining()) + " bytes after the last LOD ignored");
     }
     return model;
 }

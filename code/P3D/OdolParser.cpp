@@ -4,12 +4,28 @@
 #include "OdolParser.h"
 
 #include "Lzss.h"
+#include "OdolV4x.h"
 
 #include <cstring>
 
 namespace agf::p3d {
 
-Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName) {
+namespace {
+
+/** Why a version cannot be read: the error names the version and the reason (v41 to v75,
+ *  encrypted files included, are ParseOdolV4x's). */
+std::string UnreadableVersionProblem(uint32_t version) {
+    const std::string name = "ODOL version " + std::to_string(version);
+    const std::string readable = "this importer reads MLOD and ODOL 7 and 40 to 75";
+    if (version > 7 && version < 40) {
+        return name + " (a pre-ArmA binarizer) is not supported: " + readable;
+    }
+    return "unknown " + name + ": no binarizer is known to write it; " + readable;
+}
+
+} // namespace
+
+Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings) {
     BinaryReader reader(data, size, fileName);
     reader.setStructure("ODOL header");
     char signature[4];
@@ -20,12 +36,14 @@ Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName) {
     const uint32_t version = reader.u32();
     switch (version) {
     case 7:
-        return ParseOdolV7(data, size, fileName);
+        return ParseOdolV7(data, size, fileName, warnings);
     case 40:
-        return ParseOdolV40(data, size, fileName);
+        return ParseOdolV40(data, size, fileName, warnings);
     default:
-        reader.failAt(4, "unsupported ODOL version " + std::to_string(version) +
-                             " (supported: 7 and 40)");
+        if (version >= odol4x::kFirstVersion && version <= odol4x::kLastVersion) {
+            return ParseOdolV4x(data, size, fileName, version, warnings);
+        }
+        reader.failAt(4, UnreadableVersionProblem(version));
     }
 }
 
@@ -48,7 +66,7 @@ void RequireFaceIndices(const BinaryReader &reader, const Polygons &polygons, si
 bool MapSections(const BinaryReader &reader, const Polygons &polygons,
                  std::vector<Section> &sections,
                  const std::vector<std::pair<uint32_t, uint32_t>> &byteRanges, uint64_t offset,
-                 bool strict, std::vector<std::string> &warnings) {
+                 bool strict, Warnings &warnings) {
     const size_t faceCount = polygons.faces.size();
     auto faceAt = [&](uint32_t byteOffset, size_t from, size_t &face) {
         for (size_t f = from; f <= faceCount; ++f) {
@@ -91,14 +109,13 @@ bool MapSections(const BinaryReader &reader, const Polygons &polygons,
     if (strict) {
         reader.failAt(offset, problem);
     }
-    warnings.push_back(reader.fileName() + ": " + reader.structure() + " at byte " +
-                       std::to_string(offset) + ": " + problem + "; sections ignored");
+    warnings.add(reader.fileName(), reader.structure(), offset, problem + "; sections ignored");
     return false;
 }
 
 void FillSelection(const BinaryReader &reader, Selection &selection, const ArrayBytes &faces,
                    const ArrayBytes &vertices, const ArrayBytes &weights, size_t faceCount,
-                   size_t vertexCount, std::vector<std::string> &warnings) {
+                   size_t vertexCount, Warnings &warnings) {
     size_t dropped = 0;
     for (uint16_t face : DecodeU16(faces)) {
         if (face < faceCount) {
@@ -112,9 +129,9 @@ void FillSelection(const BinaryReader &reader, Selection &selection, const Array
     if (weights.count == vertexList.size()) {
         weightBytes = weights.expanded();
     } else if (weights.count != 0) {
-        warnings.push_back(reader.fileName() + ": selection '" + selection.name + "' has " +
-                           std::to_string(weights.count) + " weights for " +
-                           std::to_string(vertexList.size()) + " vertices; weights ignored");
+        warnings.add(reader, "selection '" + selection.name + "' has " +
+                                 std::to_string(weights.count) + " weights for " +
+                                 std::to_string(vertexList.size()) + " vertices; weights ignored");
     }
     for (size_t k = 0; k < vertexList.size(); ++k) {
         if (vertexList[k] >= vertexCount) {
@@ -131,9 +148,8 @@ void FillSelection(const BinaryReader &reader, Selection &selection, const Array
         selection.weights.push_back(weight);
     }
     if (dropped != 0) {
-        warnings.push_back(reader.fileName() + ": selection '" + selection.name +
-                           "': " + std::to_string(dropped) +
-                           " face or vertex indices out of range dropped");
+        warnings.add(reader, "selection '" + selection.name + "': " + std::to_string(dropped) +
+                                 " face or vertex indices out of range dropped");
     }
 }
 
@@ -143,6 +159,34 @@ std::array<Vec3, 4> ReadMatrix43(BinaryReader &reader) {
         row = ReadVec3(reader);
     }
     return rows;
+}
+
+std::vector<Proxy> ReadProxies(BinaryReader &reader) {
+    const size_t count = reader.checkedCount(reader.i32(), 1 + 48 + 16, "proxy");
+    std::vector<Proxy> proxies(count);
+    for (Proxy &proxy : proxies) {
+        proxy.path = ReadAsciiz(reader);
+        proxy.rows = ReadMatrix43(reader);
+        proxy.instance = reader.i32();
+        proxy.selectionIndex = reader.i32();
+        proxy.boneIndex = reader.i32(); // a skeleton bone (spec 4.5)
+        proxy.sectionIndex = reader.i32();
+    }
+    return proxies;
+}
+
+std::vector<int32_t> ReadSubSkeletonMap(BinaryReader &reader) {
+    const size_t subBones = reader.checkedCount(reader.i32(), 4, "sub-skeleton bone");
+    std::vector<int32_t> subToSkeleton(subBones);
+    for (int32_t &bone : subToSkeleton) {
+        bone = reader.i32();
+    }
+    const size_t skeletonBones = reader.checkedCount(reader.i32(), 4, "skeleton bone");
+    for (size_t b = 0; b < skeletonBones; ++b) {
+        const size_t count = reader.checkedCount(reader.i32(), 4, "sub-skeleton entry");
+        reader.skip(4 * static_cast<uint64_t>(count));
+    }
+    return subToSkeleton;
 }
 
 void ReadPropertiesAndFrames(BinaryReader &reader, Lod &lod, const std::string &structurePrefix) {

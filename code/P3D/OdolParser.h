@@ -7,6 +7,7 @@
 #pragma once
 
 #include "Common/BinaryReader.h"
+#include "Common/Warnings.h"
 #include "OdolArrays.h"
 #include "P3dFileData.h"
 
@@ -16,12 +17,15 @@
 
 namespace agf::p3d {
 
-/** Parses an ODOL file of version 7 or 40; other versions throw "unsupported ODOL version N". */
-Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName);
+/** Parses an ODOL file of version 7 or 40 to 75; other versions, and encrypted files, throw an
+ *  ImportError that names the version and why. */
+Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings);
 
 /** Version-specific parts, used by ParseOdol. */
-Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName);
-Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName);
+Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName,
+                   Warnings &warnings);
+Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName,
+                  Warnings &warnings);
 
 namespace odol {
 
@@ -43,13 +47,13 @@ void RequireFaceIndices(const BinaryReader &reader, const Polygons &polygons, si
 bool MapSections(const BinaryReader &reader, const Polygons &polygons,
                  std::vector<Section> &sections,
                  const std::vector<std::pair<uint32_t, uint32_t>> &byteRanges, uint64_t offset,
-                 bool strict, std::vector<std::string> &warnings);
+                 bool strict, Warnings &warnings);
 
 /** Reads a named selection's vertex, weight and face arrays into `selection`, dropping indices
  *  out of range with a warning. */
 void FillSelection(const BinaryReader &reader, Selection &selection, const ArrayBytes &faces,
                    const ArrayBytes &vertices, const ArrayBytes &weights, size_t faceCount,
-                   size_t vertexCount, std::vector<std::string> &warnings);
+                   size_t vertexCount, Warnings &warnings);
 
 /** Reads a LOD's named properties and animation frames, laid out alike in v7 and v40.
  *  `structurePrefix` ("LOD 3 ") names the LOD in error messages. Counts are signed: a negative
@@ -58,6 +62,14 @@ void ReadPropertiesAndFrames(BinaryReader &reader, Lod &lod, const std::string &
 
 /** Reads the 48-byte proxy matrix (three orientation rows and the position). */
 std::array<Vec3, 4> ReadMatrix43(BinaryReader &reader);
+
+/** A LOD's proxy list (v40 and later): path, 4x3 matrix, instance, selection, skeleton bone and
+ *  section indices. */
+std::vector<Proxy> ReadProxies(BinaryReader &reader);
+
+/** A LOD's sub-skeleton-to-skeleton bone map (v40 and later); the reverse map that follows is
+ *  skipped. */
+std::vector<int32_t> ReadSubSkeletonMap(BinaryReader &reader);
 
 /** Text for ModelInfo metadata. */
 std::string ToText(const Vec3 &v);

@@ -82,7 +82,7 @@ void ParseModelInfo(BinaryReader &reader, Model &model) {
     reader.u32(); // unknown, v >= 31
 }
 
-void ParseAnimations(BinaryReader &reader, Model &model, size_t lodCount) {
+void ParseAnimations(BinaryReader &reader, Model &model, size_t lodCount, Warnings &warnings) {
     reader.setStructure("animations");
     if (reader.u8() == 0) {
         return;
@@ -121,9 +121,8 @@ void ParseAnimations(BinaryReader &reader, Model &model, size_t lodCount) {
     const int32_t animLodCount = reader.i32();
     const size_t animLods = reader.checkedCount(animLodCount, 4, "animation LOD");
     if (animLods != lodCount) {
-        model.warnings.push_back(reader.fileName() + ": animations list " +
-                                 std::to_string(animLods) + " LODs, the model has " +
-                                 std::to_string(lodCount));
+        warnings.add(reader, "animations list " + std::to_string(animLods) +
+                                 " LODs, the model has " + std::to_string(lodCount));
     }
     for (size_t lod = 0; lod < animLods; ++lod) {
         const size_t bones = reader.checkedCount(reader.i32(), 4, "bone");
@@ -234,63 +233,68 @@ EmbeddedMaterial ReadEmbeddedMaterial(BinaryReader &reader) {
 
 class LodBodyParser {
 public:
-    LodBodyParser(BinaryReader &reader, Model &model, size_t index)
-        : mReader(reader), mModel(model), mIndex(index) {}
+    LodBodyParser(BinaryReader &reader, const Model &model, Warnings &warnings, size_t index)
+        : mReader(reader), mModel(model), mWarnings(warnings), mIndex(index) {}
 
     Lod parse(float resolution) {
         Lod lod;
         lod.resolution = resolution;
         lod.perVertex = true;
         lod.fileOffset = mReader.offset();
-
         structure("proxies");
-        const size_t proxies = mReader.checkedCount(mReader.i32(), 1 + 48 + 16, "proxy");
-        for (size_t p = 0; p < proxies; ++p) {
-            Proxy proxy;
-            proxy.path = ReadAsciiz(mReader);
-            proxy.rows = odol::ReadMatrix43(mReader);
-            proxy.instance = mReader.i32();
-            proxy.selectionIndex = mReader.i32();
-            proxy.boneIndex = mReader.i32();
-            proxy.sectionIndex = mReader.i32(); // v >= 40
-            lod.proxies.push_back(std::move(proxy));
-        }
+        lod.proxies = odol::ReadProxies(mReader);
         structure("bone maps");
-        const size_t subBones = mReader.checkedCount(mReader.i32(), 4, "sub-skeleton bone");
-        std::vector<int32_t> subToSkeleton(subBones);
-        for (int32_t &bone : subToSkeleton) {
-            bone = mReader.i32();
-        }
-        const size_t skeletonBones = mReader.checkedCount(mReader.i32(), 4, "skeleton bone");
-        for (size_t b = 0; b < skeletonBones; ++b) {
-            const size_t count = mReader.checkedCount(mReader.i32(), 4, "sub-skeleton entry");
-            mReader.skip(4 * static_cast<uint64_t>(count));
-        }
+        mSubToSkeleton = odol::ReadSubSkeletonMap(mReader);
         structure("point flags");
-        const ArrayBytes pointFlags = ReadCondensedArray(mReader, 4, "point flag");
+        mPointFlags = ReadCondensedArray(mReader, 4, "point flag");
         structure("bounds");
         mReader.skip(8 + 36 + 4); // orHints, andHints, bMin, bMax, bCenter, bRadius
-
-        structure("textures");
-        const size_t textureCount = mReader.checkedCount(mReader.i32(), 1, "texture");
-        std::vector<std::string> textures(textureCount);
-        for (std::string &texture : textures) {
-            texture = ReadAsciiz(mReader);
-        }
-        structure("materials");
-        const size_t materialCount =
-            mReader.checkedCount(mReader.i32(), 1 + 4 + 96 + 20, "embedded material");
-        for (size_t m = 0; m < materialCount; ++m) {
-            structure("material " + std::to_string(m));
-            lod.embeddedMaterials.push_back(ReadEmbeddedMaterial(mReader));
-        }
+        readTexturesAndMaterials(lod);
         structure("point to vertex");
         ReadCompressedArray(mReader, 2, "pointToVertex");
         structure("vertex to point");
-        const ArrayBytes vertexToPoint = ReadCompressedArray(mReader, 2, "vertexToPoint");
+        mVertexToPoint = ReadCompressedArray(mReader, 2, "vertexToPoint");
+        odol::Polygons polygons = readPolygons();
+        readSections(lod, polygons);
+        readSelections(lod);
+        odol::ReadPropertiesAndFrames(mReader, lod, "LOD " + std::to_string(mIndex) + " ");
+        structure("colours");
+        mReader.skip(12); // colorTop, color, special
+        mReader.u8();     // vertexBoneRefIsSimple
+        readVertexArrays();
+        fillVertices(lod, polygons);
+        return lod;
+    }
 
+private:
+    /** Named selection arrays, read before the vertex count is known and checked after. */
+    struct SelectionArrays {
+        ArrayBytes faces, vertices, weights;
+    };
+    /** The per-vertex arrays at the end of the LOD. */
+    struct VertexArrays {
+        std::vector<ArrayBytes> uvSets;
+        ArrayBytes positions, normals, tangents, boneRefs;
+    };
+
+    void readTexturesAndMaterials(Lod &lod) {
+        structure("textures");
+        const size_t textureCount = mReader.checkedCount(mReader.i32(), 1, "texture");
+        mTextures.resize(textureCount);
+        for (std::string &texture : mTextures) {
+            texture = ReadAsciiz(mReader);
+        }
+        structure("materials");
+        mMaterialCount = mReader.checkedCount(mReader.i32(), 1 + 4 + 96 + 20, "embedded material");
+        for (size_t m = 0; m < mMaterialCount; ++m) {
+            structure("material " + std::to_string(m));
+            lod.embeddedMaterials.push_back(ReadEmbeddedMaterial(mReader));
+        }
+    }
+
+    odol::Polygons readPolygons() {
         structure("polygons");
-        const uint64_t polygonOffset = mReader.offset();
+        mPolygonOffset = mReader.offset();
         const size_t faceCount = mReader.checkedCount(mReader.i32(), 7, "face");
         const uint32_t allocationSize = mReader.u32();
         mReader.u16(); // always 0 in observed files
@@ -319,12 +323,15 @@ public:
             warn("polygon allocation size " + std::to_string(allocationSize) +
                  " differs from the face bytes " + std::to_string(byteOffset));
         }
+        return polygons;
+    }
 
+    void readSections(Lod &lod, const odol::Polygons &polygons) {
         structure("sections");
         const uint64_t sectionOffset = mReader.offset();
         const size_t sectionCount = mReader.checkedCount(mReader.i32(), 38, "section");
         std::vector<std::pair<uint32_t, uint32_t>> byteRanges(sectionCount);
-        std::vector<std::string> inlineMaterialNames(sectionCount);
+        mInlineMaterialNames.assign(sectionCount, std::string());
         lod.sections.resize(sectionCount);
         for (size_t s = 0; s < sectionCount; ++s) {
             Section &section = lod.sections[s];
@@ -337,61 +344,60 @@ public:
             section.faceFlags = mReader.u32();
             section.materialIndex = mReader.i32();
             if (section.materialIndex == -1) {
-                inlineMaterialNames[s] = ReadAsciiz(mReader);
+                mInlineMaterialNames[s] = ReadAsciiz(mReader);
             }
             const size_t areas = mReader.checkedCount(mReader.i32(), 4, "areaOverTex");
             mReader.skip(4 * static_cast<uint64_t>(areas));
             if (section.textureIndex < -1 ||
-                section.textureIndex >= static_cast<int32_t>(textures.size())) {
+                section.textureIndex >= static_cast<int32_t>(mTextures.size())) {
                 mReader.failAt(sectionOffset, "section " + std::to_string(s) + " texture index " +
                                                   std::to_string(section.textureIndex) +
                                                   " out of range (" +
-                                                  std::to_string(textures.size()) + " textures)");
+                                                  std::to_string(mTextures.size()) + " textures)");
             }
             if (section.materialIndex < -1 ||
-                section.materialIndex >= static_cast<int32_t>(materialCount)) {
+                section.materialIndex >= static_cast<int32_t>(mMaterialCount)) {
                 mReader.failAt(sectionOffset, "section " + std::to_string(s) + " material index " +
                                                   std::to_string(section.materialIndex) +
                                                   " out of range (" +
-                                                  std::to_string(materialCount) + " materials)");
+                                                  std::to_string(mMaterialCount) + " materials)");
             }
         }
-        if (sectionCount == 0 && faceCount != 0) {
+        if (sectionCount == 0 && !polygons.faces.empty()) {
             warn("faces without sections; they get a default material");
         } else {
             odol::MapSections(mReader, polygons, lod.sections, byteRanges, sectionOffset, true,
-                              mModel.warnings);
+                              mWarnings);
         }
+    }
 
+    void readSelections(Lod &lod) {
         structure("named selections");
         const size_t selectionCount =
             mReader.checkedCount(mReader.i32(), 1 + 4 + 4 + 1 + 4 + 4 + 4, "named selection");
-        std::vector<ArrayBytes> selectionFaces(selectionCount), selectionVertices(selectionCount),
-            selectionWeights(selectionCount);
+        mSelectionArrays.assign(selectionCount, SelectionArrays());
         lod.selections.resize(selectionCount);
         for (size_t s = 0; s < selectionCount; ++s) {
             structure("named selection " + std::to_string(s));
             Selection &selection = lod.selections[s];
             selection.name = ReadAsciiz(mReader);
-            selectionFaces[s] = ReadCompressedArray(mReader, 2, "selected face");
+            mSelectionArrays[s].faces = ReadCompressedArray(mReader, 2, "selected face");
             mReader.i32(); // always 0
             selection.sectional = mReader.u8() != 0;
             for (uint32_t section : DecodeU32(ReadCompressedArray(mReader, 4, "section index"))) {
                 selection.sections.push_back(section);
             }
-            selectionVertices[s] = ReadCompressedArray(mReader, 2, "selected vertex");
-            selectionWeights[s] = ReadCompressedArray(mReader, 1, "vertex weight");
+            mSelectionArrays[s].vertices = ReadCompressedArray(mReader, 2, "selected vertex");
+            mSelectionArrays[s].weights = ReadCompressedArray(mReader, 1, "vertex weight");
         }
-        odol::ReadPropertiesAndFrames(mReader, lod, "LOD " + std::to_string(mIndex) + " ");
-        structure("colours");
-        mReader.skip(12); // colorTop, color, special
-        mReader.u8();     // vertexBoneRefIsSimple
+    }
+
+    void readVertexArrays() {
         const uint32_t restSize = mReader.u32();
         const uint64_t restStart = mReader.offset();
-
         structure("UV set 0");
-        std::vector<ArrayBytes> uvArrays;
-        uvArrays.push_back(ReadCondensedArray(mReader, 8, "UV"));
+        mVertices.uvSets.clear();
+        mVertices.uvSets.push_back(ReadCondensedArray(mReader, 8, "UV"));
         const uint32_t uvSetCount = mReader.u32();
         if (uvSetCount == 0 || uvSetCount > 1 + mReader.remaining() / 5) {
             mReader.failAt(mReader.offset() - 4,
@@ -399,43 +405,45 @@ public:
         }
         for (uint32_t set = 1; set < uvSetCount; ++set) {
             structure("UV set " + std::to_string(set));
-            uvArrays.push_back(ReadCondensedArray(mReader, 8, "UV"));
+            mVertices.uvSets.push_back(ReadCondensedArray(mReader, 8, "UV"));
         }
         structure("positions");
-        const ArrayBytes positions = ReadCompressedArray(mReader, 12, "position");
-        const size_t vertexCount = positions.count;
+        mVertices.positions = ReadCompressedArray(mReader, 12, "position");
         structure("normals");
-        const ArrayBytes normals = ReadCondensedArray(mReader, 12, "normal");
+        mVertices.normals = ReadCondensedArray(mReader, 12, "normal");
         structure("ST");
-        const ArrayBytes tangents = ReadCompressedArray(mReader, 24, "ST");
+        mVertices.tangents = ReadCompressedArray(mReader, 24, "ST");
         structure("vertex bone refs");
-        const ArrayBytes boneRefs = ReadCompressedArray(mReader, 12, "vertexBoneRef");
+        mVertices.boneRefs = ReadCompressedArray(mReader, 12, "vertexBoneRef");
         structure("neighbour bone refs");
         ReadCompressedArray(mReader, 32, "neighborBoneRef");
         if (mReader.offset() - restStart != restSize) {
             warn("vertex data is " + std::to_string(mReader.offset() - restStart) +
                  " bytes, the LOD says " + std::to_string(restSize));
         }
+    }
 
+    void fillVertices(Lod &lod, odol::Polygons &polygons) {
         // Everything per vertex must agree with the positions (spec 4.8).
         structure("vertices");
-        RequireCount(mReader, pointFlags, vertexCount, "point flags");
-        RequireCount(mReader, normals, vertexCount, "normals");
-        RequireCount(mReader, tangents, vertexCount, "ST");
-        RequireCount(mReader, boneRefs, vertexCount, "vertexBoneRef");
-        RequireCount(mReader, vertexToPoint, vertexCount, "vertexToPoint");
-        lod.points = DecodeVec3(positions);
-        lod.normals = DecodeVec3(normals);
+        const size_t vertexCount = mVertices.positions.count;
+        RequireCount(mReader, mPointFlags, vertexCount, "point flags");
+        RequireCount(mReader, mVertices.normals, vertexCount, "normals");
+        RequireCount(mReader, mVertices.tangents, vertexCount, "ST");
+        RequireCount(mReader, mVertices.boneRefs, vertexCount, "vertexBoneRef");
+        RequireCount(mReader, mVertexToPoint, vertexCount, "vertexToPoint");
+        lod.points = DecodeVec3(mVertices.positions);
+        lod.normals = DecodeVec3(mVertices.normals);
         if (lod.normals.empty()) {
             lod.normals.assign(vertexCount, Vec3{});
         }
-        lod.pointFlags = DecodeU32(pointFlags);
-        for (uint16_t point : DecodeU16(vertexToPoint)) {
+        lod.pointFlags = DecodeU32(mPointFlags);
+        for (uint16_t point : DecodeU16(mVertexToPoint)) {
             lod.vertexToPoint.push_back(point);
         }
-        for (size_t set = 0; set < uvArrays.size(); ++set) {
-            RequireCount(mReader, uvArrays[set], vertexCount, "UV set");
-            const std::vector<float> values = DecodeF32(uvArrays[set]);
+        for (size_t set = 0; set < mVertices.uvSets.size(); ++set) {
+            RequireCount(mReader, mVertices.uvSets[set], vertexCount, "UV set");
+            const std::vector<float> values = DecodeF32(mVertices.uvSets[set]);
             std::vector<std::array<float, 2>> uvs(vertexCount, {0.0f, 0.0f});
             for (size_t v = 0; v < values.size() / 2; ++v) {
                 uvs[v] = {values[2 * v], values[2 * v + 1]};
@@ -443,27 +451,22 @@ public:
             lod.uvSets.push_back(std::move(uvs));
             lod.uvSetIds.push_back(static_cast<uint32_t>(set));
         }
-        odol::RequireFaceIndices(mReader, polygons, vertexCount, polygonOffset);
+        odol::RequireFaceIndices(mReader, polygons, vertexCount, mPolygonOffset);
         lod.faces = std::move(polygons.faces);
-        assignMaterials(lod, textures, inlineMaterialNames);
-        for (size_t s = 0; s < selectionCount; ++s) {
-            odol::FillSelection(mReader, lod.selections[s], selectionFaces[s], selectionVertices[s],
-                                selectionWeights[s], lod.faces.size(), vertexCount,
-                                mModel.warnings);
+        assignMaterials(lod, mTextures, mInlineMaterialNames);
+        for (size_t s = 0; s < mSelectionArrays.size(); ++s) {
+            odol::FillSelection(mReader, lod.selections[s], mSelectionArrays[s].faces,
+                                mSelectionArrays[s].vertices, mSelectionArrays[s].weights,
+                                lod.faces.size(), vertexCount, mWarnings);
         }
-        readSkin(lod, boneRefs, subToSkeleton);
-        return lod;
+        readSkin(lod, mVertices.boneRefs, mSubToSkeleton);
     }
 
-private:
     void structure(const std::string &part) {
         mReader.setStructure("LOD " + std::to_string(mIndex) + " " + part);
     }
 
-    void warn(const std::string &problem) {
-        mModel.warnings.push_back(mReader.fileName() + ": " + mReader.structure() + " at byte " +
-                                  std::to_string(mReader.offset()) + ": " + problem);
-    }
+    void warn(const std::string &problem) { mWarnings.add(mReader, problem); }
 
     void assignMaterials(Lod &lod, const std::vector<std::string> &textures,
                          const std::vector<std::string> &inlineNames) {
@@ -554,13 +557,22 @@ private:
     }
 
     BinaryReader &mReader;
-    Model &mModel;
+    const Model &mModel;
+    Warnings &mWarnings;
+    std::vector<int32_t> mSubToSkeleton;
+    ArrayBytes mPointFlags, mVertexToPoint;
+    std::vector<std::string> mTextures, mInlineMaterialNames;
+    size_t mMaterialCount = 0;
+    uint64_t mPolygonOffset = 0;
+    std::vector<SelectionArrays> mSelectionArrays;
+    VertexArrays mVertices;
     size_t mIndex;
 };
 
 } // namespace
 
-Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName) {
+Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName,
+                   Warnings &warnings) {
     Model model;
     model.kind = FileKind::OdolV40;
     model.version = kVersion;
@@ -573,7 +585,7 @@ Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName
         resolution = reader.f32();
     }
     ParseModelInfo(reader, model);
-    ParseAnimations(reader, model, lodCount);
+    ParseAnimations(reader, model, lodCount, warnings);
 
     reader.setStructure("LOD directory");
     std::vector<uint32_t> starts(lodCount), ends(lodCount);
@@ -604,20 +616,20 @@ Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName
                                                    std::to_string(size) + "-byte file");
             }
             BinaryReader body(data + starts[i], ends[i] - starts[i], fileName, starts[i]);
-            LodBodyParser parser(body, model, i);
+            LodBodyParser parser(body, model, warnings, i);
             Lod lod = parser.parse(resolutions[i]);
             if (!body.atEnd()) {
-                model.warnings.push_back(fileName + ": LOD " + std::to_string(i) + " ends " +
-                                         std::to_string(body.remaining()) +
-                                         " bytes before its directory end");
+                warnings.add(fileName, "LOD " + std::to_string(i), body.offset(),
+                             "the LOD ends " + std::to_string(body.remaining()) +
+                                 " bytes before its directory end");
             }
             model.lods.push_back(std::move(lod));
         } catch (const ImportError &error) {
             if (firstError.empty()) {
                 firstError = error.what();
             }
-            model.warnings.push_back(std::string(error.what()) + " - LOD " + std::to_string(i) +
-                                     " skipped");
+            warnings.add(error.place(),
+                         error.problem() + " - LOD " + std::to_string(i) + " skipped");
         }
     }
     if (model.lods.empty() && lodCount != 0) {

@@ -18,20 +18,46 @@ constexpr uint16_t kNoTexture = 0xFFFF;
 
 class LodBodyParser {
 public:
-    LodBodyParser(BinaryReader &reader, Model &model, size_t index)
-        : mReader(reader), mModel(model), mIndex(index) {}
+    LodBodyParser(BinaryReader &reader, Warnings &warnings, size_t index)
+        : mReader(reader), mWarnings(warnings), mIndex(index) {}
 
     Lod parse() {
         Lod lod;
         lod.perVertex = true;
         lod.fileOffset = mReader.offset();
         structure("point flags");
-        const ArrayBytes pointFlags = ReadCompressedArray(mReader, 4, "point flag");
+        mPointFlags = ReadCompressedArray(mReader, 4, "point flag");
         structure("UVs");
-        const ArrayBytes uvs = ReadCompressedArray(mReader, 8, "UV");
+        mUvs = ReadCompressedArray(mReader, 8, "UV");
+        readPositionsAndNormals(lod);
+        structure("bounds");
+        mReader.skip(8 + 36 + 4); // orHints, andHints, min, max, center, radius
+        readTextures();
+        structure("point to vertex");
+        ReadCompressedArray(mReader, 2, "pointToVertex");
+        structure("vertex to point");
+        mVertexToPoint = ReadCompressedArray(mReader, 2, "vertexToPoint");
+        odol::Polygons polygons = readFaces(lod);
+        readSections(lod, polygons);
+        readSelections(lod);
+        odol::ReadPropertiesAndFrames(mReader, lod, "LOD " + std::to_string(mIndex) + " ");
+        structure("colours");
+        mReader.skip(12);
+        readProxies(lod);
+        fillVertices(lod, polygons);
+        return lod;
+    }
+
+private:
+    /** Named selection arrays, read before the vertex data is checked. */
+    struct SelectionArrays {
+        ArrayBytes faces, vertices, weights;
+    };
+
+    void readPositionsAndNormals(Lod &lod) {
         structure("positions");
-        const size_t vertexCount = mReader.checkedCount(mReader.u32(), 12, "position");
-        lod.points.resize(vertexCount);
+        mVertexCount = mReader.checkedCount(mReader.u32(), 12, "position");
+        lod.points.resize(mVertexCount);
         for (Vec3 &position : lod.points) {
             position = ReadVec3(mReader);
         }
@@ -41,21 +67,20 @@ public:
         for (Vec3 &normal : lod.normals) {
             normal = ReadVec3(mReader);
         }
-        structure("bounds");
-        mReader.skip(8 + 36 + 4); // orHints, andHints, min, max, center, radius
+    }
+
+    void readTextures() {
         structure("textures");
         const size_t textureCount = mReader.checkedCount(mReader.u32(), 1, "texture");
-        std::vector<std::string> textures(textureCount);
-        for (std::string &texture : textures) {
+        mTextures.resize(textureCount);
+        for (std::string &texture : mTextures) {
             texture = ReadAsciiz(mReader);
         }
-        structure("point to vertex");
-        ReadCompressedArray(mReader, 2, "pointToVertex");
-        structure("vertex to point");
-        const ArrayBytes vertexToPoint = ReadCompressedArray(mReader, 2, "vertexToPoint");
+    }
 
+    odol::Polygons readFaces(Lod &lod) {
         structure("faces");
-        const uint64_t faceOffset = mReader.offset();
+        mFaceOffset = mReader.offset();
         const size_t faceCount = mReader.checkedCount(mReader.u32(), 4 + 2 + 1 + 6, "face");
         mReader.u32(); // allocation size
         odol::Polygons polygons;
@@ -73,11 +98,11 @@ public:
                                                          std::to_string(count) +
                                                          " vertices (3 or 4 expected)");
             }
-            if (texture != kNoTexture && texture >= textures.size()) {
+            if (texture != kNoTexture && texture >= mTextures.size()) {
                 mReader.failAt(mReader.offset() - 3,
                                "face " + std::to_string(f) + " texture index " +
                                    std::to_string(texture) + " out of range (" +
-                                   std::to_string(textures.size()) + " textures)");
+                                   std::to_string(mTextures.size()) + " textures)");
             }
             face.count = count;
             for (size_t k = 0; k < count; ++k) {
@@ -89,8 +114,8 @@ public:
                 found =
                     materialByTexture.emplace(texture, static_cast<uint32_t>(lod.materials.size()))
                         .first;
-                lod.materials.push_back(
-                    LodMaterial{texture == kNoTexture ? std::string() : textures[texture], "", -1});
+                lod.materials.push_back(LodMaterial{
+                    texture == kNoTexture ? std::string() : mTextures[texture], "", -1});
             }
             face.material = found->second;
             polygons.offsets[f] = byteOffset;
@@ -98,7 +123,10 @@ public:
             byteOffset += 2u + 2u * count;
         }
         polygons.endOffset = byteOffset;
+        return polygons;
+    }
 
+    void readSections(Lod &lod, const odol::Polygons &polygons) {
         structure("sections");
         const uint64_t sectionOffset = mReader.offset();
         const size_t sectionCount = mReader.checkedCount(mReader.u32(), 18, "section");
@@ -114,33 +142,34 @@ public:
         // Texture and flags are per face in v7, so sections are informative only: a mismatch
         // is a warning.
         if (!odol::MapSections(mReader, polygons, lod.sections, byteRanges, sectionOffset, false,
-                               mModel.warnings)) {
+                               mWarnings)) {
             lod.sections.clear();
         }
+    }
 
+    void readSelections(Lod &lod) {
         structure("named selections");
         const size_t selectionCount =
             mReader.checkedCount(mReader.u32(), 1 + 4 * 6 + 1, "named selection");
         lod.selections.resize(selectionCount);
-        std::vector<ArrayBytes> selectionFaces(selectionCount), selectionVertices(selectionCount),
-            selectionWeights(selectionCount);
+        mSelectionArrays.assign(selectionCount, SelectionArrays());
         for (size_t s = 0; s < selectionCount; ++s) {
             structure("named selection " + std::to_string(s));
             Selection &selection = lod.selections[s];
             selection.name = ReadAsciiz(mReader);
-            selectionFaces[s] = ReadCompressedArray(mReader, 2, "selected face");
+            mSelectionArrays[s].faces = ReadCompressedArray(mReader, 2, "selected face");
             ReadCompressedArray(mReader, 1, "face weight");
             ReadCompressedArray(mReader, 4, "unknown");
             selection.sectional = mReader.u8() != 0;
             for (uint32_t section : DecodeU32(ReadCompressedArray(mReader, 4, "section index"))) {
                 selection.sections.push_back(section);
             }
-            selectionVertices[s] = ReadCompressedArray(mReader, 2, "selected vertex");
-            selectionWeights[s] = ReadCompressedArray(mReader, 1, "vertex weight");
+            mSelectionArrays[s].vertices = ReadCompressedArray(mReader, 2, "selected vertex");
+            mSelectionArrays[s].weights = ReadCompressedArray(mReader, 1, "vertex weight");
         }
-        odol::ReadPropertiesAndFrames(mReader, lod, "LOD " + std::to_string(mIndex) + " ");
-        structure("colours");
-        mReader.skip(12);
+    }
+
+    void readProxies(Lod &lod) {
         structure("proxies");
         const size_t proxyCount = mReader.checkedCount(mReader.u32(), 1 + 48 + 8, "proxy");
         for (size_t p = 0; p < proxyCount; ++p) {
@@ -151,45 +180,51 @@ public:
             proxy.selectionIndex = static_cast<int32_t>(mReader.u32());
             lod.proxies.push_back(std::move(proxy));
         }
+    }
 
+    void fillVertices(Lod &lod, odol::Polygons &polygons) {
         structure("vertices");
+        const size_t vertexCount = mVertexCount;
         if (lod.normals.empty()) {
             lod.normals.assign(vertexCount, Vec3{});
         } else if (lod.normals.size() != vertexCount) {
             mReader.fail(std::to_string(lod.normals.size()) + " normals for " +
                          std::to_string(vertexCount) + " positions");
         }
-        RequireCount(mReader, pointFlags, vertexCount, "point flags");
-        RequireCount(mReader, uvs, vertexCount, "UVs");
-        RequireCount(mReader, vertexToPoint, vertexCount, "vertexToPoint");
-        lod.pointFlags = DecodeU32(pointFlags);
-        for (uint16_t point : DecodeU16(vertexToPoint)) {
+        RequireCount(mReader, mPointFlags, vertexCount, "point flags");
+        RequireCount(mReader, mUvs, vertexCount, "UVs");
+        RequireCount(mReader, mVertexToPoint, vertexCount, "vertexToPoint");
+        lod.pointFlags = DecodeU32(mPointFlags);
+        for (uint16_t point : DecodeU16(mVertexToPoint)) {
             lod.vertexToPoint.push_back(point);
         }
-        const std::vector<float> uvValues = DecodeF32(uvs);
+        const std::vector<float> uvValues = DecodeF32(mUvs);
         std::vector<std::array<float, 2>> uvSet(vertexCount, {0.0f, 0.0f});
         for (size_t v = 0; v < uvValues.size() / 2; ++v) {
             uvSet[v] = {uvValues[2 * v], uvValues[2 * v + 1]};
         }
         lod.uvSets.push_back(std::move(uvSet));
         lod.uvSetIds.push_back(0);
-        odol::RequireFaceIndices(mReader, polygons, vertexCount, faceOffset);
+        odol::RequireFaceIndices(mReader, polygons, vertexCount, mFaceOffset);
         lod.faces = std::move(polygons.faces);
-        for (size_t s = 0; s < selectionCount; ++s) {
-            odol::FillSelection(mReader, lod.selections[s], selectionFaces[s], selectionVertices[s],
-                                selectionWeights[s], lod.faces.size(), vertexCount,
-                                mModel.warnings);
+        for (size_t s = 0; s < mSelectionArrays.size(); ++s) {
+            odol::FillSelection(mReader, lod.selections[s], mSelectionArrays[s].faces,
+                                mSelectionArrays[s].vertices, mSelectionArrays[s].weights,
+                                lod.faces.size(), vertexCount, mWarnings);
         }
-        return lod;
     }
 
-private:
     void structure(const std::string &part) {
         mReader.setStructure("LOD " + std::to_string(mIndex) + " " + part);
     }
 
     BinaryReader &mReader;
-    Model &mModel;
+    Warnings &mWarnings;
+    size_t mVertexCount = 0;
+    ArrayBytes mPointFlags, mUvs, mVertexToPoint;
+    std::vector<std::string> mTextures;
+    uint64_t mFaceOffset = 0;
+    std::vector<SelectionArrays> mSelectionArrays;
     size_t mIndex;
 };
 
@@ -231,7 +266,8 @@ void ParseModelInfo(BinaryReader &reader, Model &model) {
 
 } // namespace
 
-Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName) {
+Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName,
+                  Warnings &warnings) {
     Model model;
     model.kind = FileKind::OdolV7;
     model.version = kVersion;
@@ -242,16 +278,16 @@ Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName)
     const size_t lodCount = reader.checkedCount(reader.u32(), 100, "LOD");
     for (size_t i = 0; i < lodCount; ++i) {
         try {
-            LodBodyParser parser(reader, model, i);
+            LodBodyParser parser(reader, warnings, i);
             model.lods.push_back(parser.parse());
         } catch (const ImportError &error) {
             if (model.lods.empty()) {
                 throw;
             }
             // The resolutions follow the LOD bodies, so they are lost with them.
-            model.warnings.push_back(std::string(error.what()) + " - keeping the " +
-                                     std::to_string(model.lods.size()) +
-                                     " LODs before it, without their resolutions");
+            warnings.add(error.place(), error.problem() + " - keeping the " +
+                                            std::to_string(model.lods.size()) +
+                                            " LODs before it, without their resolutions");
             for (Lod &lod : model.lods) {
                 lod.resolution = std::numeric_limits<float>::quiet_NaN();
             }
@@ -260,7 +296,7 @@ Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName)
     }
     reader.setStructure("resolutions");
     if (reader.remaining() < 4 * lodCount) {
-        model.warnings.push_back(fileName + ": the file ends before the LOD resolutions");
+        warnings.add(reader, "the file ends before the LOD resolutions");
         for (Lod &lod : model.lods) {
             lod.resolution = std::numeric_limits<float>::quiet_NaN();
         }
@@ -272,7 +308,7 @@ Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName)
     try {
         ParseModelInfo(reader, model);
     } catch (const ImportError &error) {
-        model.warnings.push_back(std::string(error.what()) + " - ModelInfo incomplete");
+        warnings.add(error.place(), error.problem() + " - ModelInfo incomplete");
     }
     return model;
 }

@@ -5,12 +5,15 @@
  *
  *  Coordinates: the engine is left-handed, Y up, metres. Positions are mirrored across the XY
  *  plane (z negated); Y stays up, so the root is not rotated. MLOD keeps the file vertex order
- *  and negates its inward normals (spec 2.8, checked on the samples). ODOL winding is unverified
- *  (spec 9): each LOD's order is decided by a vote of face normals against the stored vertex
- *  normals, which are taken to point outward. V is flipped (top-origin files).
+ *  and negates its inward normals (spec 2.8, checked on the samples). ODOL keeps MLOD's inward
+ *  normals and stores each polygon in the binarizer's order (triangles 0 1 2 as 1 0 2, quads
+ *  0 1 2 3 as 1 0 3 2): the converter undoes that order, then applies the MLOD rule, for every
+ *  ODOL version (checked on the OFP twin tomahawk, v7 and MLOD). Stored normals that disagree
+ *  with the winding only give a warning. V is flipped (top-origin files).
  */
 #pragma once
 
+#include "Common/Warnings.h"
 #include "P3dFileData.h"
 
 #include <string>
@@ -32,7 +35,7 @@ struct ConvertOptions {
 /** Fills `scene` (which must be empty). Recoverable problems are appended to `warnings`.
  *  Throws ImportError when the LOD choice matches nothing. */
 void ConvertModel(const Model &model, const ConvertOptions &options, const std::string &fileName,
-                  aiScene *scene, std::vector<std::string> &warnings);
+                  aiScene *scene, Warnings &warnings);
 
 /** The diffuse colour of a procedural texture "#(argb,w,h,m)color(r,g,b,a,...)"; false when the
  *  text is not a colour. */

@@ -167,8 +167,6 @@ struct Model {
     std::vector<AnimationClass> animations;
     /** ModelInfo values kept as metadata, in file order (name, value as text). */
     std::vector<std::pair<std::string, std::string>> info;
-    /** Recoverable damage found while parsing; the importer logs these. */
-    std::vector<std::string> warnings;
     bool wasCompressed = false; ///< the whole file was LZSS-packed (old OFP)
 };
 

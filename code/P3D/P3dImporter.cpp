@@ -3,6 +3,8 @@
 
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
+#include "Common/ImporterBase.h"
+#include "Common/Options.h"
 #include "Lzss.h"
 #include "MlodParser.h"
 #include "ModelCfgParser.h"
@@ -12,8 +14,6 @@
 
 #include <assimp_gameformats/GameFormats.h>
 
-#include <assimp/DefaultLogger.hpp>
-#include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/importerdesc.h>
@@ -30,7 +30,7 @@ const aiImporterDesc kDescription = {
     "Bohemia Interactive P3D importer (MLOD, ODOL v7 and v40)",
     "",
     "",
-    "ODOL layouts follow specs/p3d.md and are unverified on real files",
+    "ODOL polygons are reversed from binarized order; other ODOL versions fail with their number",
     aiImporterFlags_SupportBinaryFlavour,
     0,
     0,
@@ -64,13 +64,13 @@ Signature DetectSignature(const uint8_t *data, size_t size) {
     return Signature::None;
 }
 
-Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName) {
+Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings) {
     switch (DetectSignature(data, size)) {
     case Signature::Mlod:
     case Signature::BareLod:
-        return ParseMlod(data, size, fileName);
+        return ParseMlod(data, size, fileName, warnings);
     case Signature::Odol:
-        return ParseOdol(data, size, fileName);
+        return ParseOdol(data, size, fileName, warnings);
     case Signature::Packed: {
         std::string note;
         const std::vector<uint8_t> unpacked = LzssDecodeWholeFile(data, size, fileName, note);
@@ -79,12 +79,13 @@ Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName) {
             ThrowImportError(fileName, "packed file", 0,
                              "the unpacked data is not an MLOD or ODOL file");
         }
+        const std::string unpackedName = fileName + " (unpacked)";
         Model model = inner == Signature::Mlod
-                          ? ParseMlod(unpacked.data(), unpacked.size(), fileName + " (unpacked)")
-                          : ParseOdol(unpacked.data(), unpacked.size(), fileName + " (unpacked)");
+                          ? ParseMlod(unpacked.data(), unpacked.size(), unpackedName, warnings)
+                          : ParseOdol(unpacked.data(), unpacked.size(), unpackedName, warnings);
         model.wasCompressed = true;
         if (!note.empty()) {
-            model.warnings.push_back(fileName + ": " + note);
+            warnings.add(fileName, "packed file", 0, note);
         }
         return model;
     }
@@ -99,95 +100,109 @@ Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName) {
                      "not a P3D file (expected MLOD, ODOL, P3DM or SP3X at byte 0)");
 }
 
-bool P3dImporter::CanRead(const std::string &file, Assimp::IOSystem *io, bool) const {
-    uint8_t head[4] = {0, 0, 0, 0};
-    return ReadFileStart(io, file, head, sizeof head) == sizeof head &&
-           DetectSignature(head, sizeof head) != Signature::None;
-}
+namespace {
 
-const aiImporterDesc *P3dImporter::GetInfo() const {
-    return &kDescription;
-}
+/** The thin importer: reads the file, parses it, finds an external skeleton, converts. */
+class P3dImporter : public ImporterBase {
+public:
+    bool CanRead(const std::string &file, Assimp::IOSystem *io, bool) const override {
+        uint8_t head[4] = {0, 0, 0, 0};
+        return ReadFileStart(io, file, head, sizeof head) == sizeof head &&
+               DetectSignature(head, sizeof head) != Signature::None;
+    }
 
-void P3dImporter::SetupProperties(const Assimp::Importer *importer) {
-    mLodChoice = importer->GetPropertyString(AI_CONFIG_IMPORT_P3D_LODS, "all");
-    mModelCfgPath = importer->GetPropertyString(AI_CONFIG_IMPORT_P3D_MODELCFG, "");
-    mSkeletonName = importer->GetPropertyString(AI_CONFIG_IMPORT_P3D_SKELETON, "");
-    mSkeletonBones = importer->GetPropertyString(AI_CONFIG_IMPORT_P3D_SKELETON_BONES, "");
-    mNoModelCfg = importer->GetPropertyBool(AI_CONFIG_IMPORT_P3D_NO_MODELCFG, false);
-}
+    const aiImporterDesc *GetInfo() const override { return &kDescription; }
 
-void P3dImporter::findExternalSkeleton(const std::string &file, Assimp::IOSystem *io,
-                                       std::vector<Bone> &bones, std::string &name,
-                                       std::string &source) {
-    if (!mSkeletonBones.empty()) {
-        bones = ParseBoneList(mSkeletonBones);
-        name = mSkeletonName.empty() ? std::string("skeleton") : mSkeletonName;
-        source = "AI_CONFIG_IMPORT_P3D_SKELETON_BONES";
-        return;
+    void SetupProperties(const Assimp::Importer *importer) override {
+        mLodChoice = StringOption(importer, AI_CONFIG_IMPORT_P3D_LODS);
+        mModelCfgPath = StringOption(importer, AI_CONFIG_IMPORT_P3D_MODELCFG);
+        mSkeletonName = StringOption(importer, AI_CONFIG_IMPORT_P3D_SKELETON);
+        mSkeletonBones = StringOption(importer, AI_CONFIG_IMPORT_P3D_SKELETON_BONES);
+        mNoModelCfg = BoolOption(importer, AI_CONFIG_IMPORT_P3D_NO_MODELCFG);
     }
-    if (mNoModelCfg && mModelCfgPath.empty()) {
-        return;
-    }
-    std::string cfgPath = mModelCfgPath;
-    if (cfgPath.empty()) {
-        cfgPath = DirectoryOf(file) + "model.cfg";
-    } else if (cfgPath.front() != '/' && cfgPath.find(':') == std::string::npos) {
-        cfgPath = DirectoryOf(file) + cfgPath;
-    }
-    std::vector<uint8_t> bytes;
-    if (!ReadFileIfExists(io, cfgPath, bytes)) {
-        if (!mModelCfgPath.empty()) {
-            ASSIMP_LOG_WARN("P3D: model.cfg '", cfgPath, "' not found; no skeleton");
+
+protected:
+    void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
+                    Warnings &warnings) override {
+        const std::vector<uint8_t> data = ReadWholeFile(io, file);
+        const std::string fileName = FileNameOf(file);
+        // CanRead is skipped when the extension alone picks this importer: ParseP3d checks the
+        // signature again and throws its error.
+        const Model model = ParseP3d(data.data(), data.size(), fileName, warnings);
+        ConvertOptions options;
+        options.lodChoice = mLodChoice;
+        if (model.bones.empty()) {
+            findExternalSkeleton(file, io, options, warnings);
         }
-        return;
+        ConvertModel(model, options, fileName, scene, warnings);
     }
-    try {
-        const std::unique_ptr<CfgClass> config =
-            ParseConfig(std::string(bytes.begin(), bytes.end()), cfgPath);
-        name =
-            mSkeletonName.empty() ? SkeletonNameForModel(*config, BaseNameOf(file)) : mSkeletonName;
-        if (name.empty()) {
-            ASSIMP_LOG_INFO("P3D: ", cfgPath, " has no CfgModels entry for ", BaseNameOf(file),
-                            "; no skeleton");
+
+private:
+    /** The skeleton for models without one: from the bone-list option, or a model.cfg. */
+    void findExternalSkeleton(const std::string &file, Assimp::IOSystem *io,
+                              ConvertOptions &options, Warnings &warnings) const {
+        if (!mSkeletonBones.empty()) {
+            options.externalSkeleton = ParseBoneList(mSkeletonBones);
+            options.externalSkeletonName =
+                mSkeletonName.empty() ? std::string("skeleton") : mSkeletonName;
+            options.externalSkeletonSource = "AI_CONFIG_IMPORT_P3D_SKELETON_BONES";
             return;
         }
+        if (mNoModelCfg && mModelCfgPath.empty()) {
+            return;
+        }
+        std::string cfgPath = mModelCfgPath;
+        if (cfgPath.empty()) {
+            cfgPath = DirectoryOf(file) + "model.cfg";
+        } else if (!IsAbsolutePath(cfgPath)) {
+            cfgPath = DirectoryOf(file) + cfgPath;
+        }
+        std::vector<uint8_t> bytes;
+        if (!ReadFileIfExists(io, cfgPath, bytes)) {
+            if (!mModelCfgPath.empty()) {
+                warnings.add(FileNameOf(cfgPath), "model.cfg", 0, "not found; no skeleton");
+            }
+            return;
+        }
+        try {
+            const std::unique_ptr<CfgClass> config =
+                ParseConfig(std::string(bytes.begin(), bytes.end()), cfgPath);
+            loadSkeleton(*config, cfgPath, BaseNameOf(file), options, warnings);
+        } catch (const ImportError &error) {
+            warnings.add(error.place(), error.problem() + " - model.cfg ignored");
+            options.externalSkeleton.clear();
+        }
+    }
+
+    void loadSkeleton(const CfgClass &config, const std::string &cfgPath,
+                      const std::string &modelName, ConvertOptions &options,
+                      Warnings &warnings) const {
+        const std::string name =
+            mSkeletonName.empty() ? SkeletonNameForModel(config, modelName) : mSkeletonName;
+        if (name.empty()) {
+            return; // the model.cfg has no CfgModels entry for this model: no skeleton
+        }
         std::string problem;
-        if (!ResolveSkeleton(*config, name, bones, problem)) {
-            ASSIMP_LOG_WARN("P3D: ", cfgPath, ": ", problem, "; no skeleton");
-            bones.clear();
+        if (!ResolveSkeleton(config, name, options.externalSkeleton, problem)) {
+            warnings.add(FileNameOf(cfgPath), "CfgSkeletons", 0, problem + "; no skeleton");
+            options.externalSkeleton.clear();
             return;
         }
         if (!problem.empty()) {
-            ASSIMP_LOG_WARN("P3D: ", cfgPath, ": ", problem);
+            warnings.add(FileNameOf(cfgPath), "CfgSkeletons", 0, problem);
         }
-        source = cfgPath;
-    } catch (const ImportError &error) {
-        ASSIMP_LOG_WARN("P3D: model.cfg ignored: ", error.what());
-        bones.clear();
+        options.externalSkeletonName = name;
+        options.externalSkeletonSource = cfgPath;
     }
-}
 
-void P3dImporter::InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) {
-    const std::vector<uint8_t> data = ReadWholeFile(io, file);
-    const std::string fileName = FileNameOf(file);
-    // CanRead is skipped when the extension alone picks this importer: check again.
-    if (DetectSignature(data.data(), data.size()) == Signature::None) {
-        ParseP3d(data.data(), data.size(), fileName); // throws the signature error
-    }
-    const Model model = ParseP3d(data.data(), data.size(), fileName);
-    ConvertOptions options;
-    options.lodChoice = mLodChoice;
-    if (model.bones.empty()) {
-        findExternalSkeleton(file, io, options.externalSkeleton, options.externalSkeletonName,
-                             options.externalSkeletonSource);
-    }
-    std::vector<std::string> warnings = model.warnings;
-    ConvertModel(model, options, fileName, scene, warnings);
-    for (const std::string &warning : warnings) {
-        ASSIMP_LOG_WARN("P3D: ", warning);
-    }
-}
+    std::string mLodChoice;
+    std::string mModelCfgPath;
+    std::string mSkeletonName;
+    std::string mSkeletonBones;
+    bool mNoModelCfg = false;
+};
+
+} // namespace
 
 } // namespace agf::p3d
 

@@ -233,6 +233,33 @@ std::vector<MlodLod> Sp3xTriangleLods() {
     return {lod};
 }
 
+std::vector<MlodLod> Sp3xNoNormalsLods() {
+    // As the OFP tomahawk MLOD: SP3X LODs with 64-byte tagg names, no normals, faces that
+    // still name normal 0, and the 32-byte default path after the last LOD.
+    MlodLod visual = CubeLod(0.0f, {false, true}, "data\\cube.pac", "", "data\\cube.pac");
+    MlodLod geometry = CubeLod(1e13f, {}, "", "", "");
+    for (MlodLod *lod : {&visual, &geometry}) {
+        lod->sp3x = true;
+        lod->writeUvSet0 = false;
+        lod->normals.clear();
+        for (MlodFace &face : lod->faces) {
+            face.normals.assign(face.points.size(), 0);
+        }
+    }
+    visual.properties = {{"class", "house"}};
+    MlodSelection component{"Component01", {}, {}};
+    for (uint32_t p = 0; p < 8; ++p) {
+        component.points.push_back({p, 1});
+    }
+    for (uint32_t f = 0; f < geometry.faces.size(); ++f) {
+        component.faces.push_back(f);
+    }
+    geometry.selections = {component};
+    geometry.mass.assign(8, 0.25f);
+    geometry.sharpEdges = {{0, 1}};
+    return {visual, geometry};
+}
+
 SphereMesh MakeSphere() {
     constexpr int kSegments = 12;
     constexpr int kRings = 9;
@@ -288,8 +315,17 @@ SphereMesh MakeSphere() {
 
 namespace {
 
-/** The sphere as an ODOL LOD: engine space, outward normals, faces in reverse order (the
- *  claimed ODOL winding, spec 9). */
+/** A polygon in MLOD order as the binarizer stores it: triangles 0 1 2 as 1 0 2, quads
+ *  0 1 2 3 as 1 0 3 2 (what armake does, and odol2mlod undoes). */
+std::vector<uint16_t> BinarizedOrder(const std::vector<uint16_t> &mlod) {
+    if (mlod.size() == 4) {
+        return {mlod[1], mlod[0], mlod[3], mlod[2]};
+    }
+    return {mlod[1], mlod[0], mlod[2]};
+}
+
+/** The sphere as an ODOL LOD, as the binarizer writes it: engine space, MLOD's inward normals,
+ *  polygons in binarized order. */
 OdolLod SphereLod(bool skinned) {
     const SphereMesh sphere = MakeSphere();
     OdolLod lod;
@@ -297,7 +333,7 @@ OdolLod SphereLod(bool skinned) {
     for (size_t v = 0; v < sphere.positions.size(); ++v) {
         OdolVertex vertex;
         vertex.position = ToEngine(sphere.positions[v]);
-        vertex.normal = ToEngine(sphere.normals[v]);
+        vertex.normal = ToMlodNormal(sphere.normals[v]);
         vertex.uv = sphere.uvs[v];
         vertex.uv1 = Uv{sphere.uvs[v][0], sphere.uvs[v][1] * 0.5f};
         vertex.point = static_cast<uint16_t>(v);
@@ -315,9 +351,7 @@ OdolLod SphereLod(bool skinned) {
         lod.vertices.push_back(vertex);
     }
     for (size_t f = 0; f < sphere.faces.size(); ++f) {
-        std::vector<uint16_t> face = sphere.faces[f];
-        std::reverse(face.begin(), face.end());
-        lod.faces.push_back(face);
+        lod.faces.push_back(BinarizedOrder(sphere.faces[f]));
         lod.faceTextures.push_back(f < sphere.firstBottomFace ? 0 : 1);
     }
     lod.textures = {"agf\\sphere_top_co.paa", "agf\\sphere_bottom_co.paa"};
@@ -410,7 +444,7 @@ OdolModel OdolV40SkinnedModel() {
         vertex.position = ToEngine(kCubeCorners[c]);
         const Vec3 &p = kCubeCorners[c];
         const float length = std::sqrt(Dot(p, p));
-        vertex.normal = ToEngine(Vec3{p[0] / length, p[1] / length, p[2] / length});
+        vertex.normal = ToMlodNormal(Vec3{p[0] / length, p[1] / length, p[2] / length});
         vertex.uv = {p[0] + 0.5f, p[1] + 0.5f};
         vertex.point = c;
         cube.vertices.push_back(vertex);
@@ -419,8 +453,9 @@ OdolModel OdolV40SkinnedModel() {
         const auto &c = face.corners;
         for (const auto &tri :
              {std::vector<uint32_t>{c[0], c[1], c[2]}, std::vector<uint32_t>{c[0], c[2], c[3]}}) {
-            cube.faces.push_back({static_cast<uint16_t>(tri[2]), static_cast<uint16_t>(tri[1]),
-                                  static_cast<uint16_t>(tri[0])});
+            cube.faces.push_back(
+                BinarizedOrder({static_cast<uint16_t>(tri[0]), static_cast<uint16_t>(tri[1]),
+                                static_cast<uint16_t>(tri[2])}));
         }
     }
     cube.textures = {"agf\\cube_co.paa"};
@@ -519,6 +554,10 @@ void AppendP3dModels(std::vector<GeneratedModel> &models) {
                       [] { return WriteMlod(MlodCubeLods()); }});
     models.push_back({"p3d/sp3x_triangle.p3d", "MLOD with one SP3X LOD (OFP)",
                       [] { return WriteMlod(Sp3xTriangleLods(), true); }});
+    models.push_back({"p3d/sp3x_no_normals.p3d",
+                      "MLOD with two SP3X cube LODs without normals (64-byte tagg names, mass, "
+                      "selection, property), as the OFP tomahawk",
+                      [] { return WriteMlod(Sp3xNoNormalsLods(), true); }});
     models.push_back({"p3d/packed_sp3x.p3d", "the SP3X MLOD packed whole with BI-LZSS",
                       [] { return LzssCompress(WriteMlod(Sp3xTriangleLods(), true)); }});
     models.push_back({"p3d/odol40_skinned.p3d",

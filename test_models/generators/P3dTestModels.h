@@ -21,6 +21,10 @@ std::vector<MlodLod> MlodCubeLods();
 /** test_models/p3d/sp3x_triangle.p3d: one SP3X LOD and the OFP default-path trailer. */
 std::vector<MlodLod> Sp3xTriangleLods();
 
+/** Two SP3X cube LODs (visual 0.000 with one face split, Geometry with Component01 and a mass
+ *  of 0.25 per point) that store no normals while their faces name normal 0. */
+std::vector<MlodLod> Sp3xNoNormalsLods();
+
 /** test_models/p3d/odol40_skinned.p3d: skeleton of 3 bones, LOD 0.000 (a sphere of 98
  *  vertices: LZSS-compressed arrays, two sections with two embedded materials, skin weights,
  *  two UV sets, a proxy, selections, a frame), LOD 1.000 (a cube), Memory. */

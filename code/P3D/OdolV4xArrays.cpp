@@ -1,0 +1,104 @@
+/** @file OdolV4xArrays.cpp
+ *  Array encodings of ODOL v41+ (specs/p3d.md sections 3.4 and 3.5): below v44 the v40 rule
+ *  (raw under 1024 bytes, else LZSS), from v44 LZO instead of LZSS, from v64 a flag byte before
+ *  every non-empty payload (0 raw, otherwise LZO) instead of the size rule.
+ */
+#include "Lzo.h"
+#include "OdolV4x.h"
+
+namespace agf::p3d::odol4x {
+
+namespace {
+
+size_t ReadCount(BinaryReader &reader, const char *what) {
+    const int32_t count = reader.i32();
+    if (count < 0) {
+        reader.failAt(reader.offset() - 4,
+                      std::string("negative ") + what + " count " + std::to_string(count));
+    }
+    return static_cast<size_t>(count);
+}
+
+void ReadRaw(BinaryReader &reader, ArrayBytes &array, uint64_t total) {
+    if (total > reader.remaining()) {
+        reader.fail(std::to_string(array.count) + " elements of " +
+                    std::to_string(array.elementSize) + " bytes need " + std::to_string(total) +
+                    " bytes, only " + std::to_string(reader.remaining()) + " are left");
+    }
+    array.bytes.resize(static_cast<size_t>(total));
+    reader.bytes(array.bytes.data(), array.bytes.size());
+}
+
+void ReadLzo(BinaryReader &reader, ArrayBytes &array, uint64_t total, const char *what) {
+    if (total > LzoMaxOutput(reader.remaining())) {
+        reader.fail(std::string(what) + " count " + std::to_string(array.count) + " needs " +
+                    std::to_string(total) + " bytes, more than the " +
+                    std::to_string(reader.remaining()) + " bytes left can decompress to");
+    }
+    LzoDecode(reader, static_cast<size_t>(total), array.bytes);
+}
+
+// The payload of an array whose count (and default-fill flag) is already read.
+void ReadPayload(BinaryReader &reader, const Layout &layout, ArrayBytes &array, const char *what) {
+    const uint64_t total = static_cast<uint64_t>(array.count) * array.elementSize;
+    if (total == 0) {
+        return; // not even a flag byte (spec 3.4)
+    }
+    if (layout.arrayFlag()) {
+        if (reader.u8() == 0) {
+            ReadRaw(reader, array, total);
+        } else {
+            ReadLzo(reader, array, total, what);
+        }
+        return;
+    }
+    if (total < kLzssThreshold) {
+        ReadRaw(reader, array, total);
+    } else {
+        ReadLzo(reader, array, total, what);
+    }
+}
+
+} // namespace
+
+ArrayBytes ReadArray(BinaryReader &reader, const Layout &layout, size_t elementSize,
+                     const char *what) {
+    if (!layout.lzo()) {
+        return ReadCompressedArray(reader, elementSize, what); // the v40 (LZSS) rule
+    }
+    ArrayBytes array;
+    array.offset = reader.offset();
+    array.elementSize = elementSize;
+    array.count = ReadCount(reader, what);
+    ReadPayload(reader, layout, array, what);
+    return array;
+}
+
+ArrayBytes ReadCondensed(BinaryReader &reader, const Layout &layout, size_t elementSize,
+                         const char *what) {
+    if (!layout.lzo()) {
+        return ReadCondensedArray(reader, elementSize, what);
+    }
+    ArrayBytes array;
+    array.offset = reader.offset();
+    array.elementSize = elementSize;
+    array.count = ReadCount(reader, what);
+    array.defaultFill = reader.u8() != 0;
+    if (array.defaultFill) {
+        array.bytes.resize(elementSize);
+        reader.bytes(array.bytes.data(), elementSize);
+        return array;
+    }
+    ReadPayload(reader, layout, array, what);
+    return array;
+}
+
+std::vector<uint32_t> DecodeIndices(const ArrayBytes &array, const Layout &layout) {
+    if (layout.wideIndices()) {
+        return DecodeU32(array);
+    }
+    const std::vector<uint16_t> narrow = DecodeU16(array);
+    return std::vector<uint32_t>(narrow.begin(), narrow.end());
+}
+
+} // namespace agf::p3d::odol4x

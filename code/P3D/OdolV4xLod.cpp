@@ -1,0 +1,343 @@
+/** @file OdolV4xLod.cpp
+ *  One LOD body of ODOL v41+ (specs/p3d.md section 4.5 with the section 5 deltas): proxies,
+ *  bone maps, textures, embedded materials, polygons, sections, named selections, properties,
+ *  and the sized per-vertex block (OdolV4xVertices.cpp).
+ */
+#include "OdolParser.h"
+#include "OdolV4x.h"
+
+#include <map>
+
+namespace agf::p3d::odol4x {
+
+namespace {
+
+class LodReader {
+public:
+    LodReader(BinaryReader &reader, const Layout &layout, size_t index, Model &model,
+              Warnings &warnings)
+        : mReader(reader), mLayout(layout), mIndex(index), mModel(model), mWarnings(warnings) {}
+
+    Lod read(float resolution) {
+        mLod.resolution = resolution;
+        mLod.perVertex = true;
+        mLod.fileOffset = mReader.offset();
+        structure("proxies");
+        mLod.proxies = odol::ReadProxies(mReader);
+        structure("bone maps");
+        mSubToSkeleton = odol::ReadSubSkeletonMap(mReader);
+        readLodHeader();
+        readTexturesAndMaterials();
+        readPolygons();
+        readSections();
+        readSelections();
+        odol::ReadPropertiesAndFrames(mReader, mLod, prefix());
+        readVertexData();
+        finish();
+        return std::move(mLod);
+    }
+
+private:
+    std::string prefix() const { return "LOD " + std::to_string(mIndex) + " "; }
+    void structure(const std::string &part) { mReader.setStructure(prefix() + part); }
+
+    void readLodHeader() {
+        if (mLayout.clipFlagsInVertexBlock()) {
+            structure("vertex count");
+            mHeaderVertexCount = mReader.u32();
+        } else {
+            structure("point flags");
+            mPointFlags = ReadCondensed(mReader, mLayout, 4, "point flag");
+        }
+        structure("bounds");
+        // faceArea (v51+), orHints, andHints, bMin, bMax, bCenter, bRadius
+        mReader.skip((mLayout.faceArea() ? 4 : 0) + 8 + 36 + 4);
+    }
+
+    void readTexturesAndMaterials() {
+        structure("textures");
+        const size_t textureCount = mReader.checkedCount(mReader.i32(), 1, "texture");
+        mTextures.resize(textureCount);
+        for (std::string &texture : mTextures) {
+            texture = ReadAsciiz(mReader);
+        }
+        structure("materials");
+        const size_t materialCount =
+            mReader.checkedCount(mReader.i32(), 1 + 4 + 96 + 20, "embedded material");
+        for (size_t m = 0; m < materialCount; ++m) {
+            structure("material " + std::to_string(m));
+            mLod.embeddedMaterials.push_back(ReadEmbeddedMaterial(mReader));
+        }
+        const size_t indexSize = mLayout.indexSize();
+        structure("point to vertex");
+        ReadArray(mReader, mLayout, indexSize, "pointToVertex");
+        structure("vertex to point");
+        mVertexToPoint = ReadArray(mReader, mLayout, indexSize, "vertexToPoint");
+    }
+
+    void readPolygons() {
+        structure("polygons");
+        mPolygonOffset = mReader.offset();
+        const size_t indexSize = mLayout.indexSize();
+        const size_t faceCount = mReader.checkedCount(mReader.i32(), 1 + 3 * indexSize, "face");
+        const uint32_t allocationSize = mReader.u32();
+        mReader.u16(); // always 0 in the files seen
+        mPolygons.faces.resize(faceCount);
+        mPolygons.offsets.resize(faceCount);
+        uint32_t byteOffset = 0;
+        for (size_t f = 0; f < faceCount; ++f) {
+            Face &face = mPolygons.faces[f];
+            const uint8_t count = mReader.u8();
+            if (count != 3 && count != 4) {
+                mReader.failAt(mReader.offset() - 1, "face " + std::to_string(f) + " has " +
+                                                         std::to_string(count) +
+                                                         " vertices (3 or 4 expected)");
+            }
+            face.count = count;
+            for (size_t k = 0; k < count; ++k) {
+                face.vertices[k] = indexSize == 4 ? mReader.u32() : mReader.u16();
+                face.normals[k] = face.vertices[k];
+            }
+            mPolygons.offsets[f] = byteOffset;
+            byteOffset += static_cast<uint32_t>((1u + count) * indexSize);
+        }
+        mPolygons.endOffset = byteOffset;
+        if (allocationSize != byteOffset) {
+            mWarnings.add(mReader, "polygon allocation size " + std::to_string(allocationSize) +
+                                       " differs from the face bytes " +
+                                       std::to_string(byteOffset));
+        }
+    }
+
+    void readSectionExtras() {
+        const size_t areas = mReader.checkedCount(mReader.i32(), 4, "areaOverTex");
+        mReader.skip(4 * static_cast<uint64_t>(areas));
+        if (mLayout.sectionExtras() && mReader.i32() >= 1) {
+            mReader.skip(11 * 4); // v67 floats (never seen: the i32 is 0 in every v73 file)
+        }
+    }
+
+    void requireSectionIndices(size_t s, const Section &section) {
+        const size_t materials = mLod.embeddedMaterials.size();
+        if (section.textureIndex < -1 ||
+            section.textureIndex >= static_cast<int32_t>(mTextures.size())) {
+            mReader.failAt(mSectionOffset, "section " + std::to_string(s) + " texture index " +
+                                               std::to_string(section.textureIndex) +
+                                               " out of range (" +
+                                               std::to_string(mTextures.size()) + " textures)");
+        }
+        if (section.materialIndex < -1 ||
+            section.materialIndex >= static_cast<int32_t>(materials)) {
+            mReader.failAt(mSectionOffset, "section " + std::to_string(s) + " material index " +
+                                               std::to_string(section.materialIndex) +
+                                               " out of range (" + std::to_string(materials) +
+                                               " materials)");
+        }
+    }
+
+    void readSections() {
+        structure("sections");
+        mSectionOffset = mReader.offset();
+        const size_t sectionCount = mReader.checkedCount(mReader.i32(), 38, "section");
+        std::vector<std::pair<uint32_t, uint32_t>> byteRanges(sectionCount);
+        mInlineMaterialNames.resize(sectionCount);
+        mLod.sections.resize(sectionCount);
+        for (size_t s = 0; s < sectionCount; ++s) {
+            Section &section = mLod.sections[s];
+            byteRanges[s].first = static_cast<uint32_t>(mReader.i32());
+            byteRanges[s].second = static_cast<uint32_t>(mReader.i32());
+            section.minBoneIndex = mReader.i32();
+            section.bonesCount = mReader.i32();
+            mReader.u32(); // commonPointFlags
+            section.textureIndex = mReader.i16();
+            section.faceFlags = mReader.u32();
+            section.materialIndex = mReader.i32();
+            if (section.materialIndex == -1) {
+                mInlineMaterialNames[s] = ReadAsciiz(mReader);
+            }
+            readSectionExtras();
+            requireSectionIndices(s, section);
+        }
+        if (sectionCount == 0 && !mPolygons.faces.empty()) {
+            mWarnings.add(mReader, "faces without sections; they get a default material");
+        } else {
+            odol::MapSections(mReader, mPolygons, mLod.sections, byteRanges, mSectionOffset, true,
+                              mWarnings);
+        }
+    }
+
+    void readSelections() {
+        structure("named selections");
+        const size_t selectionCount =
+            mReader.checkedCount(mReader.i32(), 1 + 4 + 4 + 1 + 4 + 4 + 4, "named selection");
+        mLod.selections.resize(selectionCount);
+        mSelectionArrays.resize(selectionCount);
+        for (size_t s = 0; s < selectionCount; ++s) {
+            structure("named selection " + std::to_string(s));
+            Selection &selection = mLod.selections[s];
+            SelectionArrays &arrays = mSelectionArrays[s];
+            selection.name = ReadAsciiz(mReader);
+            arrays.faces = ReadArray(mReader, mLayout, mLayout.indexSize(), "selected face");
+            mReader.i32(); // always 0
+            selection.sectional = mReader.u8() != 0;
+            for (uint32_t section : DecodeU32(ReadArray(mReader, mLayout, 4, "section index"))) {
+                selection.sections.push_back(section);
+            }
+            arrays.vertices = ReadArray(mReader, mLayout, mLayout.indexSize(), "selected vertex");
+            arrays.weights = ReadArray(mReader, mLayout, 1, "vertex weight");
+        }
+    }
+
+    void readVertexData() {
+        structure("colours");
+        mReader.skip(12); // colorTop, color, special
+        mReader.u8();     // vertexBoneRefIsSimple
+        const uint64_t sizeFieldOffset = mReader.offset();
+        const uint32_t restSize = mReader.u32();
+        mBlock = ReadVertexBlock(mReader, mLayout, prefix());
+        if (mLayout.lodTrailingU32()) {
+            structure("trailer");
+            mReader.u32();
+        }
+        // sizeOfRestData counts its own 4 bytes, and from v67 the u32 after the block instead.
+        const uint64_t measured =
+            mReader.offset() - sizeFieldOffset - (mLayout.lodTrailingU32() ? 4 : 0);
+        if (measured != restSize) {
+            mWarnings.add(mReader, "vertex data is " + std::to_string(measured) +
+                                       " bytes, the LOD says " + std::to_string(restSize));
+        }
+        if (mLayout.lodTrailingByte()) {
+            mReader.u8();
+        }
+    }
+
+    void finish() {
+        structure("vertices");
+        FillVertices(mReader, mLayout, mBlock, mLod);
+        const size_t vertexCount = mLod.points.size();
+        if (mLayout.clipFlagsInVertexBlock() && mHeaderVertexCount != vertexCount) {
+            mWarnings.add(mReader, "the LOD header counts " + std::to_string(mHeaderVertexCount) +
+                                       " vertices, the positions " + std::to_string(vertexCount));
+        }
+        ArrayBytes &flags = mLayout.clipFlagsInVertexBlock() ? mBlock.clipFlags : mPointFlags;
+        RequireCount(mReader, flags, vertexCount, "point flags");
+        RequireCount(mReader, mVertexToPoint, vertexCount, "vertexToPoint");
+        mLod.pointFlags = DecodeU32(flags);
+        mLod.vertexToPoint = DecodeIndices(mVertexToPoint, mLayout);
+        odol::RequireFaceIndices(mReader, mPolygons, vertexCount, mPolygonOffset);
+        mLod.faces = std::move(mPolygons.faces);
+        assignMaterials();
+        for (size_t s = 0; s < mLod.selections.size(); ++s) {
+            fillSelection(mLod.selections[s], mSelectionArrays[s]);
+        }
+        FillSkin(mReader, mBlock.boneRefs, mSubToSkeleton, mModel.bones.size(), mLod);
+    }
+
+    struct SelectionArrays {
+        ArrayBytes faces, vertices, weights;
+    };
+
+    void fillSelection(Selection &selection, const SelectionArrays &arrays) {
+        size_t dropped = 0;
+        for (uint32_t face : DecodeIndices(arrays.faces, mLayout)) {
+            if (face < mLod.faces.size()) {
+                selection.faces.push_back(face);
+            } else {
+                ++dropped;
+            }
+        }
+        const std::vector<uint32_t> vertices = DecodeIndices(arrays.vertices, mLayout);
+        std::vector<uint8_t> weightBytes;
+        if (arrays.weights.count == vertices.size()) {
+            weightBytes = arrays.weights.expanded();
+        } else if (arrays.weights.count != 0) {
+            mWarnings.add(mReader, "selection '" + selection.name + "' has " +
+                                       std::to_string(arrays.weights.count) + " weights for " +
+                                       std::to_string(vertices.size()) +
+                                       " vertices; weights ignored");
+        }
+        for (size_t k = 0; k < vertices.size(); ++k) {
+            if (vertices[k] >= mLod.points.size()) {
+                ++dropped;
+                continue;
+            }
+            float weight = 1.0f;
+            if (!weightBytes.empty()) {
+                // Unverified (spec 4.10): the MLOD byte rule is assumed for ODOL weights.
+                const uint8_t b = weightBytes[k];
+                weight = b == 0 ? 0.0f : b == 1 ? 1.0f : static_cast<float>(256 - b) / 255.0f;
+            }
+            selection.points.push_back(vertices[k]);
+            selection.weights.push_back(weight);
+        }
+        if (dropped != 0) {
+            mWarnings.add(mReader, "selection '" + selection.name +
+                                       "': " + std::to_string(dropped) +
+                                       " face or vertex indices out of range dropped");
+        }
+    }
+
+    uint32_t materialFor(const Section *section, size_t sectionIndex) {
+        const int32_t texture = section != nullptr ? section->textureIndex : -1;
+        const int32_t embedded = section != nullptr ? section->materialIndex : -1;
+        LodMaterial material;
+        material.texture = texture >= 0 ? mTextures[static_cast<size_t>(texture)] : "";
+        material.embedded = embedded;
+        material.rvmat = embedded >= 0 ? mLod.embeddedMaterials[static_cast<size_t>(embedded)].path
+                         : section != nullptr ? mInlineMaterialNames[sectionIndex]
+                                              : std::string();
+        const auto key = std::make_pair(texture, material.rvmat + "\n" + std::to_string(embedded));
+        auto found = mMaterialByKey.find(key);
+        if (found == mMaterialByKey.end()) {
+            found = mMaterialByKey.emplace(key, static_cast<uint32_t>(mLod.materials.size())).first;
+            mLod.materials.push_back(std::move(material));
+        }
+        return found->second;
+    }
+
+    void assignMaterials() {
+        if (mLod.sections.empty()) {
+            const uint32_t material = mLod.faces.empty() ? 0 : materialFor(nullptr, 0);
+            for (Face &face : mLod.faces) {
+                face.material = material;
+            }
+            return;
+        }
+        for (size_t s = 0; s < mLod.sections.size(); ++s) {
+            const Section &section = mLod.sections[s];
+            const uint32_t material = materialFor(&section, s);
+            for (uint32_t f = section.firstFace; f < section.endFace; ++f) {
+                mLod.faces[f].material = material;
+                mLod.faces[f].flags = section.faceFlags;
+            }
+        }
+    }
+
+    BinaryReader &mReader;
+    const Layout &mLayout;
+    size_t mIndex;
+    Model &mModel;
+    Warnings &mWarnings;
+    Lod mLod;
+    std::vector<int32_t> mSubToSkeleton;
+    uint32_t mHeaderVertexCount = 0;
+    ArrayBytes mPointFlags;
+    std::vector<std::string> mTextures;
+    std::vector<std::string> mInlineMaterialNames;
+    ArrayBytes mVertexToPoint;
+    odol::Polygons mPolygons;
+    uint64_t mPolygonOffset = 0;
+    uint64_t mSectionOffset = 0;
+    std::vector<SelectionArrays> mSelectionArrays;
+    VertexBlock mBlock;
+    std::map<std::pair<int32_t, std::string>, uint32_t> mMaterialByKey;
+};
+
+} // namespace
+
+Lod ReadLodBody(BinaryReader &reader, const Layout &layout, size_t index, float resolution,
+                Model &model, Warnings &warnings) {
+    return LodReader(reader, layout, index, model, warnings).read(resolution);
+}
+
+} // namespace agf::p3d::odol4x

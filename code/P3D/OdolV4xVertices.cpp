@@ -1,0 +1,176 @@
+/** @file OdolV4xVertices.cpp
+ *  The sized per-vertex block of an ODOL v41+ LOD body (specs/p3d.md section 4.5, fields 19 to
+ *  27; 4.8 and 4.9): clip flags (v50+), UV sets (quantised from v45), positions, normals
+ *  (packed from v45), ST, vertexBoneRef and neighborBoneRef; then decoding and skinning.
+ */
+#include "OdolV4x.h"
+
+namespace agf::p3d::odol4x {
+
+namespace {
+
+float Dequantise(int16_t value, float low, float high) {
+    return low + (static_cast<float>(value) + 32767.0f) * (high - low) / 65535.0f;
+}
+
+// A v45+ UV set: i16 pairs spread linearly over the set's range (spec 4.8).
+std::vector<std::array<float, 2>> DecodeQuantisedUvs(const ArrayBytes &array,
+                                                     const std::array<float, 4> &range) {
+    const std::vector<uint8_t> raw = array.expanded();
+    std::vector<std::array<float, 2>> uvs(array.count);
+    for (size_t v = 0; v < uvs.size(); ++v) {
+        const uint8_t *p = raw.data() + 4 * v;
+        const auto u = static_cast<int16_t>(p[0] | (p[1] << 8));
+        const auto w = static_cast<int16_t>(p[2] | (p[3] << 8));
+        uvs[v] = {Dequantise(u, range[0], range[2]), Dequantise(w, range[1], range[3])};
+    }
+    return uvs;
+}
+
+std::vector<std::array<float, 2>> DecodeFloatUvs(const ArrayBytes &array) {
+    const std::vector<float> values = DecodeF32(array);
+    std::vector<std::array<float, 2>> uvs(array.count);
+    for (size_t v = 0; v < uvs.size(); ++v) {
+        uvs[v] = {values[2 * v], values[2 * v + 1]};
+    }
+    return uvs;
+}
+
+// 10:10:10 signed components, scaled by -1/511 (spec 4.8): MLOD's inward-pointing normals.
+Vec3 UnpackNormal(uint32_t packed) {
+    auto component = [packed](int shift) {
+        int value = static_cast<int>((packed >> shift) & 0x3FFu);
+        if (value > 511) {
+            value -= 1024;
+        }
+        return static_cast<float>(value) * (-1.0f / 511.0f);
+    };
+    return Vec3{component(0), component(10), component(20)};
+}
+
+} // namespace
+
+VertexBlock ReadVertexBlock(BinaryReader &reader, const Layout &layout,
+                            const std::string &structurePrefix) {
+    VertexBlock block;
+    if (layout.clipFlagsInVertexBlock()) {
+        reader.setStructure(structurePrefix + "clip flags");
+        block.clipFlags = ReadCondensed(reader, layout, 4, "clip flag");
+    }
+    reader.setStructure(structurePrefix + "UV set 0");
+    auto readSet = [&]() {
+        if (layout.packedVertices()) {
+            std::array<float, 4> range{};
+            for (float &value : range) {
+                value = reader.f32();
+            }
+            block.uvRanges.push_back(range);
+            block.uvArrays.push_back(ReadCondensed(reader, layout, 4, "UV"));
+        } else {
+            block.uvArrays.push_back(ReadCondensed(reader, layout, 8, "UV"));
+        }
+    };
+    readSet();
+    const uint64_t setCountOffset = reader.offset();
+    const uint32_t uvSetCount = reader.u32();
+    if (uvSetCount == 0 || uvSetCount > 1 + reader.remaining() / 5) {
+        reader.failAt(setCountOffset,
+                      "UV set count " + std::to_string(uvSetCount) + " is not plausible");
+    }
+    for (uint32_t set = 1; set < uvSetCount; ++set) {
+        reader.setStructure(structurePrefix + "UV set " + std::to_string(set));
+        readSet();
+    }
+    const size_t normalSize = layout.packedVertices() ? 4 : 12;
+    const size_t tangentSize = layout.packedVertices() ? 8 : 24;
+    reader.setStructure(structurePrefix + "positions");
+    block.positions = ReadArray(reader, layout, 12, "position");
+    reader.setStructure(structurePrefix + "normals");
+    block.normals = ReadCondensed(reader, layout, normalSize, "normal");
+    reader.setStructure(structurePrefix + "ST");
+    block.tangents = ReadArray(reader, layout, tangentSize, "ST");
+    reader.setStructure(structurePrefix + "vertex bone refs");
+    block.boneRefs = ReadArray(reader, layout, 12, "vertexBoneRef");
+    reader.setStructure(structurePrefix + "neighbour bone refs");
+    ReadArray(reader, layout, 32, "neighborBoneRef");
+    return block;
+}
+
+void FillVertices(const BinaryReader &reader, const Layout &layout, VertexBlock &block, Lod &lod) {
+    const size_t vertexCount = block.positions.count;
+    RequireCount(reader, block.normals, vertexCount, "normals");
+    RequireCount(reader, block.tangents, vertexCount, "ST");
+    RequireCount(reader, block.boneRefs, vertexCount, "vertexBoneRef");
+    lod.points = DecodeVec3(block.positions);
+    if (layout.packedVertices()) {
+        for (uint32_t packed : DecodeU32(block.normals)) {
+            lod.normals.push_back(UnpackNormal(packed));
+        }
+    } else {
+        lod.normals = DecodeVec3(block.normals);
+    }
+    if (lod.normals.empty()) {
+        lod.normals.assign(vertexCount, Vec3{});
+    }
+    for (size_t set = 0; set < block.uvArrays.size(); ++set) {
+        const ArrayBytes &array = block.uvArrays[set];
+        RequireCount(reader, array, vertexCount, "UV set");
+        std::vector<std::array<float, 2>> uvs = layout.packedVertices()
+                                                    ? DecodeQuantisedUvs(array, block.uvRanges[set])
+                                                    : DecodeFloatUvs(array);
+        if (uvs.empty()) {
+            uvs.assign(vertexCount, {0.0f, 0.0f});
+        }
+        lod.uvSets.push_back(std::move(uvs));
+        lod.uvSetIds.push_back(static_cast<uint32_t>(set));
+    }
+}
+
+void FillSkin(const BinaryReader &reader, const ArrayBytes &boneRefs,
+              const std::vector<int32_t> &subToSkeleton, size_t skeletonBones, Lod &lod) {
+    if (boneRefs.count == 0 || subToSkeleton.empty()) {
+        return; // unskinned: no LOD bones to refer to
+    }
+    const std::vector<uint8_t> raw = boneRefs.expanded();
+    lod.skinStart.assign(1, 0);
+    lod.skinStart.reserve(boneRefs.count + 1);
+    for (size_t v = 0; v < boneRefs.count; ++v) {
+        const uint8_t *record = raw.data() + 12 * v;
+        const auto count = static_cast<int32_t>(BinaryReader::LoadU32(record));
+        if (count < 0 || count > 4) {
+            reader.failAt(boneRefs.offset, "vertex " + std::to_string(v) + " has " +
+                                               std::to_string(count) +
+                                               " bone influences (0 to 4 allowed)");
+        }
+        float sum = 0;
+        const size_t first = lod.skin.size();
+        for (int32_t k = 0; k < count; ++k) {
+            const uint8_t localBone = record[4 + 2 * k];
+            const uint8_t weight = record[5 + 2 * k];
+            if (localBone >= subToSkeleton.size()) {
+                reader.failAt(boneRefs.offset, "vertex " + std::to_string(v) + " uses LOD bone " +
+                                                   std::to_string(localBone) + " but the LOD has " +
+                                                   std::to_string(subToSkeleton.size()) + " bones");
+            }
+            const int32_t bone = subToSkeleton[localBone];
+            if (bone < 0 || static_cast<size_t>(bone) >= skeletonBones) {
+                reader.failAt(boneRefs.offset, "LOD bone " + std::to_string(localBone) +
+                                                   " maps to skeleton bone " +
+                                                   std::to_string(bone) + " but the skeleton has " +
+                                                   std::to_string(skeletonBones) + " bones");
+            }
+            if (weight == 0) {
+                continue;
+            }
+            lod.skin.push_back(Influence{static_cast<uint32_t>(bone), weight / 255.0f});
+            sum += weight / 255.0f;
+        }
+        // The engine's weight bytes sum to 255 (spec 4.9); normalise what is there.
+        for (size_t k = first; k < lod.skin.size(); ++k) {
+            lod.skin[k].weight /= sum;
+        }
+        lod.skinStart.push_back(static_cast<uint32_t>(lod.skin.size()));
+    }
+}
+
+} // namespace agf::p3d::odol4x

@@ -1,0 +1,126 @@
+/** @file P3dConversion.h
+ *  The converter's internals, shared by the files that implement it by concern:
+ *  P3dConverter.cpp (the model, skeleton and LOD nodes), P3dGeometry.cpp (LODs to meshes: winding,
+ *  normals, UVs, frames), P3dSkinAndSelections.cpp (skin weights, selections, proxy and
+ *  memory-point nodes), P3dMaterials.cpp and P3dMetadata.cpp. See P3dConverter.h for the
+ *  conventions.
+ */
+#pragma once
+
+#include "Common/SceneBuilder.h"
+#include "Common/Warnings.h"
+#include "P3dConverter.h"
+#include "P3dFileData.h"
+
+#include <assimp/material.h>
+#include <assimp/scene.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace agf::p3d {
+
+// ---- Coordinates (P3dGeometry.cpp) ------------------------------------------------------------
+
+/** An engine-space point in Assimp space: mirrored across the XY plane. */
+aiVector3D ToAssimpPoint(const Vec3 &v);
+/** An MLOD (and ODOL) normal, which points into the mesh, as an outward Assimp normal. */
+aiVector3D MlodNormal(const Vec3 &n);
+/** A top-origin UV as Assimp's bottom-origin one. */
+aiVector3D ToAssimpUv(const std::array<float, 2> &uv);
+/** An engine row-vector affine transform (proxy rows) as an Assimp matrix. */
+aiMatrix4x4 ToAssimpTransform(const std::array<Vec3, 4> &rows);
+
+// ---- Text (P3dMetadata.cpp) -------------------------------------------------------------------
+
+/** "0-3,7,9-12" for a sorted index list. */
+std::string Ranges(const std::vector<uint32_t> &sorted);
+/** A float as "%g" text. */
+std::string FormatFloat(float value);
+
+// ---- Materials (P3dMaterials.cpp) -------------------------------------------------------------
+
+/** The material of a (texture, rvmat) pair, with the embedded rvmat values when there is one. */
+std::unique_ptr<aiMaterial> BuildMaterial(const LodMaterial &source,
+                                          const EmbeddedMaterial *embedded);
+
+/** Hands out scene-wide unique node names: Assimp binds bones by node name. */
+class NodeNames {
+public:
+    std::string claim(const std::string &wanted);
+
+private:
+    std::unordered_set<std::string> mTaken;
+};
+
+/** Converts one model; each member function lives in the file of its concern. */
+class Converter {
+public:
+    Converter(const Model &model, const ConvertOptions &options, const std::string &fileName,
+              aiScene *scene, Warnings &warnings)
+        : mModel(model), mOptions(options), mFileName(fileName), mScene(scene),
+          mWarnings(warnings) {}
+
+    void run();
+
+private:
+    /** One LOD's triangles and the vertices they use, before the meshes are built. */
+    struct Geometry {
+        MeshSource source;
+        std::vector<Triangle> triangles;
+        std::vector<uint32_t> vertexPoint; ///< source vertex -> point / ODOL vertex
+        size_t disagreeing = 0; ///< triangles whose stored normals point against the winding
+    };
+
+    // P3dConverter.cpp
+    void setUpSkeleton();
+    aiNode *convertLod(const Lod &lod, size_t lodIndex);
+
+    // P3dGeometry.cpp
+    Geometry mlodGeometry(const Lod &lod);
+    Geometry odolGeometry(const Lod &lod);
+    void countDisagreeingNormals(const Lod &lod, Geometry &geometry);
+    static void addPolygon(Geometry &geometry, const uint32_t (&vertex)[4], uint8_t count,
+                           uint32_t material, bool flip);
+    static std::vector<std::vector<uint32_t>> VerticesPerMesh(const Geometry &geometry,
+                                                              size_t materialCount);
+    void addFrames(const Lod &lod, Geometry &geometry);
+
+    // P3dSkinAndSelections.cpp
+    void addSkin(const Lod &lod, Geometry &geometry);
+    void addSelections(const Lod &lod, const Geometry &geometry,
+                       const std::vector<std::string> &meshNames,
+                       const std::vector<std::vector<uint32_t>> &usedPerMesh,
+                       MetadataBuilder &metadata);
+    std::vector<aiNode *> proxyNodes(const Lod &lod);
+    std::vector<aiNode *> pointNodes(const Lod &lod);
+
+    // P3dMaterials.cpp
+    std::vector<unsigned> registerMaterials(const Lod &lod);
+
+    // P3dMetadata.cpp
+    void addLodMetadata(const Lod &lod, size_t lodIndex, MetadataBuilder &metadata);
+    void addProperties(const Lod &lod, MetadataBuilder &metadata);
+    void addPointFlags(const Lod &lod, MetadataBuilder &metadata);
+    void addSections(const Lod &lod, MetadataBuilder &metadata);
+    void addSceneMetadata(size_t importedLods);
+
+    const Model &mModel;
+    const ConvertOptions &mOptions;
+    std::string mFileName;
+    aiScene *mScene;
+    Warnings &mWarnings;
+    SceneParts mParts;
+    NodeNames mNames;
+    std::map<std::string, unsigned> mMaterialByKey;
+    std::vector<SkinBone> mSkinBones;
+    std::unordered_map<std::string, uint32_t> mBoneIndexByName;
+    std::string mSkeletonSource;
+    std::string mSkeletonName;
+};
+
+} // namespace agf::p3d

@@ -1,0 +1,277 @@
+/** @file P3dGeometry.cpp
+ *  LODs to meshes: coordinates, MLOD corners welded into vertices, ODOL polygons taken back to
+ *  MLOD order, the winding diagnostic, and point-cache frames as morph targets.
+ */
+#include "P3dConversion.h"
+
+#include "Common/Coordinates.h"
+#include "P3dResolution.h"
+
+#include <cmath>
+#include <cstring>
+#include <unordered_map>
+
+namespace agf::p3d {
+
+namespace {
+
+constexpr uint32_t kNoVertex = 0xFFFFFFFFu;
+
+/** Mixes `value` into `hash` (the 64-bit finaliser of MurmurHash3 on the sum). */
+uint64_t HashCombine(uint64_t hash, uint64_t value) {
+    uint64_t x = hash * 0x9E3779B97F4A7C15ull + value;
+    x ^= x >> 33;
+    x *= 0xFF51AFD7ED558CCDull;
+    x ^= x >> 33;
+    x *= 0xC4CEB9FE1A85EC53ull;
+    x ^= x >> 33;
+    return x;
+}
+
+} // namespace
+
+aiVector3D ToAssimpPoint(const Vec3 &v) {
+    return MirrorZ(aiVector3D(v.x, v.y, v.z));
+}
+
+namespace {
+
+aiVector3D Normalized(const aiVector3D &v) {
+    const float length = v.Length();
+    return length > 1e-12f && std::isfinite(length) ? v / length : v;
+}
+
+} // namespace
+
+// MLOD normals point into the mesh (spec 2.8): negate, then mirror.
+aiVector3D MlodNormal(const Vec3 &n) {
+    return Normalized(MirrorZ(aiVector3D(-n.x, -n.y, -n.z)));
+}
+
+aiVector3D ToAssimpUv(const std::array<float, 2> &uv) {
+    return aiVector3D(uv[0], FlipV(uv[1]), 0);
+}
+
+// An engine row-vector affine transform (rows = images of X, Y, Z, then the position) as an
+// Assimp column-vector matrix, conjugated by the Z mirror: M' = S M S.
+aiMatrix4x4 ToAssimpTransform(const std::array<Vec3, 4> &rows) {
+    aiMatrix4x4 m;
+    const float columns[4][3] = {{rows[0].x, rows[0].y, rows[0].z},
+                                 {rows[1].x, rows[1].y, rows[1].z},
+                                 {rows[2].x, rows[2].y, rows[2].z},
+                                 {rows[3].x, rows[3].y, rows[3].z}};
+    for (unsigned c = 0; c < 4; ++c) {
+        for (unsigned r = 0; r < 3; ++r) {
+            m[r][c] = columns[c][r];
+        }
+    }
+    const float sign[3] = {1, 1, -1};
+    for (unsigned r = 0; r < 3; ++r) {
+        for (unsigned c = 0; c < 4; ++c) {
+            const float columnSign = c < 3 ? sign[c] : 1.0f;
+            m[r][c] *= sign[r] * columnSign;
+        }
+    }
+    return m;
+}
+
+Converter::Geometry Converter::mlodGeometry(const Lod &lod) {
+    Geometry geometry;
+    const size_t setCount = lod.uvSets.size();
+    // Corners become one vertex when point, normal and every UV are bit-identical. The
+    // look-up hashes those values into a number (no string per corner: this runs for
+    // every corner of every LOD); corners whose hashes collide are told apart by comparing
+    // the values with those of the corner that made the vertex.
+    std::unordered_map<uint64_t, uint32_t> firstVertexByHash;
+    std::vector<uint32_t> nextVertexWithHash;
+    std::vector<size_t> vertexCorner;
+    std::vector<uint32_t> vertexNormal; ///< MLOD normal index of each vertex
+    firstVertexByHash.reserve(lod.points.size() * 2);
+    const auto sameCorner = [&](const Face &face, size_t k, size_t corner, uint32_t vertex) {
+        const size_t other = vertexCorner[vertex];
+        if (geometry.vertexPoint[vertex] != face.vertices[k] ||
+            vertexNormal[vertex] != face.normals[k]) {
+            return false;
+        }
+        for (size_t set = 0; set < setCount; ++set) {
+            if (std::memcmp(lod.uvSets[set][corner].data(), lod.uvSets[set][other].data(),
+                            sizeof(float) * 2) != 0) {
+                return false;
+            }
+        }
+        return true;
+    };
+    size_t corner = 0;
+    for (const Face &face : lod.faces) {
+        uint32_t vertex[4];
+        for (size_t k = 0; k < face.count; ++k, ++corner) {
+            uint64_t hash = HashCombine(face.vertices[k], face.normals[k]);
+            for (size_t set = 0; set < setCount; ++set) {
+                uint64_t bits;
+                std::memcpy(&bits, lod.uvSets[set][corner].data(), sizeof bits);
+                hash = HashCombine(hash, bits);
+            }
+            auto found = firstVertexByHash.find(hash);
+            uint32_t index = found == firstVertexByHash.end() ? kNoVertex : found->second;
+            uint32_t previous = kNoVertex;
+            while (index != kNoVertex && !sameCorner(face, k, corner, index)) {
+                previous = index;
+                index = nextVertexWithHash[index];
+            }
+            if (index == kNoVertex) {
+                index = static_cast<uint32_t>(geometry.vertexPoint.size());
+                if (previous == kNoVertex) {
+                    firstVertexByHash.emplace(hash, index);
+                } else {
+                    nextVertexWithHash[previous] = index;
+                }
+                nextVertexWithHash.push_back(kNoVertex);
+                vertexCorner.push_back(corner);
+                vertexNormal.push_back(face.normals[k]);
+                geometry.vertexPoint.push_back(face.vertices[k]);
+                geometry.source.positions.push_back(ToAssimpPoint(lod.points[face.vertices[k]]));
+                geometry.source.normals.push_back(MlodNormal(lod.normals[face.normals[k]]));
+                geometry.source.uvSets.resize(setCount);
+                for (size_t set = 0; set < setCount; ++set) {
+                    geometry.source.uvSets[set].push_back(ToAssimpUv(lod.uvSets[set][corner]));
+                }
+            }
+            vertex[k] = index;
+        }
+        // Spec 2.8: after the mirror, the file order is counter-clockwise seen from outside.
+        addPolygon(geometry, vertex, face.count, face.material, false);
+    }
+    return geometry;
+}
+
+Converter::Geometry Converter::odolGeometry(const Lod &lod) {
+    Geometry geometry;
+    const size_t count = lod.points.size();
+    geometry.vertexPoint.resize(count);
+    geometry.source.positions.resize(count);
+    geometry.source.normals.resize(count);
+    for (size_t v = 0; v < count; ++v) {
+        geometry.vertexPoint[v] = static_cast<uint32_t>(v);
+        geometry.source.positions[v] = ToAssimpPoint(lod.points[v]);
+        // ODOL keeps MLOD's inward normals (the binarizer packs -511 n).
+        geometry.source.normals[v] = MlodNormal(lod.normals[v]);
+    }
+    for (const auto &set : lod.uvSets) {
+        std::vector<aiVector3D> uvs(count);
+        for (size_t v = 0; v < count; ++v) {
+            uvs[v] = ToAssimpUv(set[v]);
+        }
+        geometry.source.uvSets.push_back(std::move(uvs));
+    }
+    // ODOL stores each polygon in the reverse order of its MLOD source (the binarizer
+    // rewrites triangles 0 1 2 as 1 0 2 and quads 0 1 2 3 as 1 0 3 2): undo that, then
+    // the MLOD rule applies (spec 2.8). The same rule holds for every ODOL version.
+    for (const Face &face : lod.faces) {
+        const uint32_t vertex[4] = {face.vertices[1], face.vertices[0],
+                                    face.count == 4 ? face.vertices[3] : face.vertices[2],
+                                    face.vertices[2]};
+        addPolygon(geometry, vertex, face.count, face.material, false);
+    }
+    countDisagreeingNormals(lod, geometry);
+    return geometry;
+}
+
+// A diagnostic only: the rule above decides the winding, the stored normals do not. Normals
+// that disagree with it point to a damaged file or a layout this reader gets wrong.
+void Converter::countDisagreeingNormals(const Lod &lod, Geometry &geometry) {
+    const MeshSource &source = geometry.source;
+    for (const Triangle &triangle : geometry.triangles) {
+        const aiVector3D &p0 = source.positions[triangle.vertices[0]];
+        const aiVector3D faceNormal = (source.positions[triangle.vertices[1]] - p0) ^
+                                      (source.positions[triangle.vertices[2]] - p0);
+        aiVector3D stored;
+        for (uint32_t vertex : triangle.vertices) {
+            stored += source.normals[vertex];
+        }
+        if (faceNormal * stored < 0) {
+            ++geometry.disagreeing;
+        }
+    }
+    if (geometry.disagreeing != 0) {
+        mWarnings.add(mFileName, ResolutionName(lod.resolution) + " faces", lod.fileOffset,
+                      "stored normals disagree with the winding in " +
+                          std::to_string(geometry.disagreeing) + " faces");
+    }
+}
+
+void Converter::addPolygon(Geometry &geometry, const uint32_t (&vertex)[4], uint8_t count,
+                           uint32_t material, bool flip) {
+    // Quads are fanned (0, 1, 2), (0, 2, 3) in file slot order, as the tools do.
+    for (uint8_t t = 0; t + 2 < count; ++t) {
+        Triangle triangle;
+        triangle.vertices[0] = vertex[0];
+        triangle.vertices[1] = vertex[t + 1];
+        triangle.vertices[2] = vertex[t + 2];
+        triangle.material = material;
+        if (flip) {
+            FlipWinding(triangle.vertices);
+        }
+        geometry.triangles.push_back(triangle);
+    }
+}
+
+// The source vertices of each mesh BuildMeshesByMaterial makes, in its documented order:
+// one mesh per used material in material order, vertices in first-use order.
+std::vector<std::vector<uint32_t>> Converter::VerticesPerMesh(const Geometry &geometry,
+                                                              size_t materialCount) {
+    std::vector<std::vector<uint32_t>> trianglesByMaterial(materialCount);
+    for (size_t t = 0; t < geometry.triangles.size(); ++t) {
+        trianglesByMaterial[geometry.triangles[t].material].push_back(static_cast<uint32_t>(t));
+    }
+    std::vector<std::vector<uint32_t>> result;
+    std::vector<bool> seen(geometry.source.positions.size(), false);
+    for (const auto &triangles : trianglesByMaterial) {
+        if (triangles.empty()) {
+            continue;
+        }
+        std::vector<uint32_t> used;
+        for (uint32_t t : triangles) {
+            for (uint32_t vertex : geometry.triangles[t].vertices) {
+                if (!seen[vertex]) {
+                    seen[vertex] = true;
+                    used.push_back(vertex);
+                }
+            }
+        }
+        for (uint32_t vertex : used) {
+            seen[vertex] = false;
+        }
+        result.push_back(std::move(used));
+    }
+    return result;
+}
+
+// Point-cache frames (#Animation#, ODOL frames) become morph targets.
+void Converter::addFrames(const Lod &lod, Geometry &geometry) {
+    const size_t vertexCount = geometry.source.positions.size();
+    for (size_t f = 0; f < lod.frames.size(); ++f) {
+        const Frame &frame = lod.frames[f];
+        if (frame.positions.size() != lod.points.size()) {
+            mWarnings.add(mFileName, ResolutionName(lod.resolution) + " frame " + std::to_string(f),
+                          lod.fileOffset,
+                          "the frame has " + std::to_string(frame.positions.size()) +
+                              " points, the LOD " + std::to_string(lod.points.size()) +
+                              "; skipped");
+            continue;
+        }
+        if (vertexCount == 0) {
+            continue;
+        }
+        MorphSource morph;
+        morph.name = "Frame " + std::to_string(f) + " (" + FormatFloat(frame.time) + ")";
+        morph.vertices.resize(vertexCount);
+        morph.positions.resize(vertexCount);
+        for (size_t v = 0; v < vertexCount; ++v) {
+            morph.vertices[v] = static_cast<uint32_t>(v);
+            morph.positions[v] = ToAssimpPoint(frame.positions[geometry.vertexPoint[v]]);
+        }
+        geometry.source.morphs.push_back(std::move(morph));
+    }
+}
+
+} // namespace agf::p3d

@@ -1,0 +1,153 @@
+/** @file P3dMaterials.cpp
+ *  Materials: one per (texture, rvmat) pair in the scene, with the values of an embedded
+ *  (binarized) rvmat and the colour of a procedural texture.
+ */
+#include "P3dConversion.h"
+
+#include "Common/StringHelpers.h"
+#include "Common/TextEncoding.h"
+
+#include <assimp_gameformats/GameFormats.h>
+
+#include <cstdlib>
+
+namespace agf::p3d {
+
+namespace {
+
+// The value comes first so that the AGF_MATKEY_P3D_* macros (key, type, index) can follow.
+void AddString(aiMaterial &material, const std::string &value, const char *key, unsigned type,
+               unsigned index) {
+    aiString text(ToUtf8(value));
+    material.AddProperty(&text, key, type, index);
+}
+
+void AddInt(aiMaterial &material, uint32_t value, const char *key, unsigned type, unsigned index) {
+    const int32_t number = static_cast<int32_t>(value);
+    material.AddProperty(&number, 1, key, type, index);
+}
+
+aiColor4D Color(const std::array<float, 4> &rgba) {
+    return aiColor4D(rgba[0], rgba[1], rgba[2], rgba[3]);
+}
+
+void AddEmbeddedValues(aiMaterial &material, const EmbeddedMaterial &embedded) {
+    const aiColor4D emissive = Color(embedded.colors[0]);
+    const aiColor4D ambient = Color(embedded.colors[1]);
+    const aiColor4D diffuse = Color(embedded.colors[2]);
+    const aiColor4D forcedDiffuse = Color(embedded.colors[3]);
+    const aiColor4D specular = Color(embedded.colors[4]);
+    const aiColor4D specular2 = Color(embedded.colors[5]);
+    material.AddProperty(&emissive, 1, AI_MATKEY_COLOR_EMISSIVE);
+    material.AddProperty(&ambient, 1, AI_MATKEY_COLOR_AMBIENT);
+    material.AddProperty(&diffuse, 1, AI_MATKEY_COLOR_DIFFUSE);
+    material.AddProperty(&specular, 1, AI_MATKEY_COLOR_SPECULAR);
+    material.AddProperty(&forcedDiffuse, 1, AGF_MATKEY_P3D_FORCED_DIFFUSE);
+    material.AddProperty(&specular2, 1, AGF_MATKEY_P3D_SPECULAR2);
+    material.AddProperty(&embedded.specularPower, 1, AI_MATKEY_SHININESS);
+    AddInt(material, embedded.version, AGF_MATKEY_P3D_VERSION);
+    AddInt(material, embedded.pixelShader, AGF_MATKEY_P3D_PIXEL_SHADER);
+    AddInt(material, embedded.vertexShader, AGF_MATKEY_P3D_VERTEX_SHADER);
+    AddInt(material, embedded.mainLight, AGF_MATKEY_P3D_MAIN_LIGHT);
+    AddInt(material, embedded.fogMode, AGF_MATKEY_P3D_FOG_MODE);
+    AddInt(material, embedded.renderFlags, AGF_MATKEY_P3D_RENDER_FLAGS);
+    if (!embedded.surface.empty()) {
+        AddString(material, embedded.surface, AGF_MATKEY_P3D_SURFACE);
+    }
+    for (size_t s = 0; s < embedded.stages.size(); ++s) {
+        const StageTexture &stage = embedded.stages[s];
+        const unsigned index = static_cast<unsigned>(s);
+        AddString(material, stage.texture, AGF_MATKEY_P3D_STAGE_TEXTURE(index));
+        AddInt(material, stage.filter, AGF_MATKEY_P3D_STAGE_FILTER(index));
+        AddInt(material, stage.transformIndex, AGF_MATKEY_P3D_STAGE_TRANSFORM(index));
+    }
+    for (size_t t = 0; t < embedded.transforms.size(); ++t) {
+        const StageTransform &transform = embedded.transforms[t];
+        const unsigned index = static_cast<unsigned>(t);
+        AddInt(material, transform.uvSource, AGF_MATKEY_P3D_TRANSFORM_UV_SOURCE(index));
+        material.AddProperty(transform.matrix.data(), 12, AGF_MATKEY_P3D_TRANSFORM_MATRIX(index));
+    }
+    if (embedded.hasStageTI) {
+        AddString(material, embedded.stageTI.texture, AGF_MATKEY_P3D_STAGE_TI_TEXTURE);
+    }
+}
+
+std::string MaterialName(const LodMaterial &material) {
+    if (material.texture.empty() && material.rvmat.empty()) {
+        return "P3D default";
+    }
+    if (material.rvmat.empty()) {
+        return material.texture;
+    }
+    if (material.texture.empty()) {
+        return material.rvmat;
+    }
+    return material.texture + " | " + material.rvmat;
+}
+
+} // namespace
+
+std::unique_ptr<aiMaterial> BuildMaterial(const LodMaterial &source,
+                                          const EmbeddedMaterial *embedded) {
+    const bool procedural = source.texture.rfind("#(", 0) == 0;
+    auto material = MakeMaterial(ToUtf8(MaterialName(source)),
+                                 procedural ? std::string() : ToUtf8(source.texture));
+    if (!source.texture.empty()) {
+        AddString(*material, source.texture, AGF_MATKEY_P3D_TEXTURE);
+    }
+    if (!source.rvmat.empty()) {
+        AddString(*material, source.rvmat, AGF_MATKEY_P3D_RVMAT);
+    }
+    float rgba[4];
+    if (embedded != nullptr) {
+        AddEmbeddedValues(*material, *embedded);
+    } else if (procedural && ParseProceduralColor(source.texture, rgba)) {
+        const aiColor4D color(rgba[0], rgba[1], rgba[2], rgba[3]);
+        material->AddProperty(&color, 1, AI_MATKEY_COLOR_DIFFUSE);
+    }
+    return material;
+}
+
+std::vector<unsigned> Converter::registerMaterials(const Lod &lod) {
+    std::vector<unsigned> localToScene;
+    for (const LodMaterial &material : lod.materials) {
+        const EmbeddedMaterial *embedded =
+            material.embedded >= 0 &&
+                    static_cast<size_t>(material.embedded) < lod.embeddedMaterials.size()
+                ? &lod.embeddedMaterials[static_cast<size_t>(material.embedded)]
+                : nullptr;
+        const std::string key = material.texture + '\n' + material.rvmat + '\n' +
+                                (embedded != nullptr ? "embedded" : "");
+        auto found = mMaterialByKey.find(key);
+        if (found == mMaterialByKey.end()) {
+            const unsigned index = mParts.addMaterial(BuildMaterial(material, embedded));
+            found = mMaterialByKey.emplace(key, index).first;
+        }
+        localToScene.push_back(found->second);
+    }
+    return localToScene;
+}
+
+bool ParseProceduralColor(const std::string &texture, float (&rgba)[4]) {
+    const std::string lower = Lower(texture);
+    if (lower.rfind("#(", 0) != 0) {
+        return false;
+    }
+    const size_t open = lower.find("color(");
+    if (open == std::string::npos) {
+        return false;
+    }
+    const char *cursor = texture.c_str() + open + 6;
+    for (float &channel : rgba) {
+        char *end = nullptr;
+        const double value = std::strtod(cursor, &end);
+        if (end == cursor || (*end != ',' && *end != ')')) {
+            return false;
+        }
+        channel = static_cast<float>(value);
+        cursor = *end == ',' ? end + 1 : end;
+    }
+    return true;
+}
+
+} // namespace agf::p3d
