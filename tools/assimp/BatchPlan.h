@@ -1,0 +1,56 @@
+/** @file BatchPlan.h
+ *  What `assimp batch` converts: the files under the source folder that an importer reads,
+ *  filtered by --include / --exclude, animation files paired with their mesh as the mesh's
+ *  import pairs them (AnimationSiblings.h), the output path of each under the destination, and
+ *  the shard each belongs to.
+ */
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace agf::cli {
+
+/** One conversion: a model file and the animation files its import loads with it. */
+struct BatchJob {
+    std::string source;                  ///< relative to the source folder, '/' separated
+    std::vector<std::string> animations; ///< bound animation files, relative, in load order
+    std::string output;                  ///< relative to the destination folder
+    uint64_t inputBytes = 0;             ///< the model's size plus its animation files'
+};
+
+struct BatchPlanOptions {
+    std::vector<std::string> includes; ///< globs; empty: every file
+    std::vector<std::string> excludes; ///< globs
+    bool bindAnimations = true;        ///< --anim-bind auto
+    std::string outputExtension;       ///< of the export format, without the dot
+    unsigned int shardIndex = 0;
+    unsigned int shardCount = 1;
+    /** Whether an importer reads files with this extension (lower case, no dot). */
+    std::function<bool(const std::string &)> isImportable;
+};
+
+struct BatchPlan {
+    std::vector<BatchJob> jobs; ///< this shard's, sorted by source
+    size_t shardFiles = 0;      ///< files of this shard: jobs plus their animation files
+    size_t allFiles = 0;        ///< selected files of every shard
+};
+
+/** A glob matches a path relative to the source folder: a pattern without '/' matches the file
+ *  name ("*.psk"), one with '/' the whole relative path ("chars/hero*.psk"), where '*' also
+ *  crosses folders. */
+bool MatchesGlob(const std::string &pattern, const std::string &relativePath);
+
+/** The shard of a relative path: a 64-bit FNV-1a hash of its UTF-8 bytes ('/' separated)
+ *  modulo `shardCount`, the same on every machine. */
+unsigned int ShardOf(const std::string &relativePath, unsigned int shardCount);
+
+/** Walks `sourceRoot` (without `skipFolder`, the destination when it lies inside) and plans
+ *  the jobs. Throws std::runtime_error when the folder cannot be read. */
+BatchPlan PlanBatch(const std::filesystem::path &sourceRoot,
+                    const std::filesystem::path &skipFolder, const BatchPlanOptions &options);
+
+} // namespace agf::cli
