@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# Builds Debian's own assimp, the version installed on this machine, with our importers and
+# export fixes compiled in (tools/libassimp/gameformats.patch; README, "Every Assimp program").
+#
+#   tools/build-libassimp.sh          the library alone, with Debian's flags, into the private
+#                                     prefix build-libassimp/lib (libassimp.so.5)
+#   tools/build-libassimp.sh --deb    the same, then the Debian packages (dpkg-buildpackage -B):
+#                                     build-libassimp/debs/libassimp5_<version>+agf<N>_amd64.deb
+#                                     and libassimp-dev, assimp-utils of the same version
+#   tools/build-libassimp.sh --quick  unoptimised (-O0 -g0) into build-libassimp-quick/lib, for
+#                                     trying out the patch and the checks only
+#
+# Needs root the first time (a deb-src entry, apt-get build-dep); later runs need it only when a
+# package is missing. A Debian update of assimp is a rerun: the script takes the installed
+# version's source, and our patch applies to it or the script stops and says so.
+# AGF_LIBASSIMP_DIR (default <repo>/build-libassimp) is where everything goes.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+out=${AGF_LIBASSIMP_DIR:-$repo/build-libassimp}
+patch_file=$repo/tools/libassimp/gameformats.patch
+
+# Debian packages this step needs beyond tools/install-deps.sh's (installed when missing).
+missing=()
+for package in dpkg-dev ccache; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' ||
+        missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# Our revision of the package: raise it when the patch or the packaging changes while Debian's
+# version stays the same.
+agf_revision=1
+
+build_deb=0
+case "${1:-}" in
+'') ;;
+--deb) build_deb=1 ;;
+--quick)
+    # Debian's configuration with -O0 -g0 appended to its flags: about a third of the compile
+    # time, for trying a change of the patch or of the checks; never for use or packaging.
+    export DEB_CFLAGS_APPEND="-O0 -g0" DEB_CXXFLAGS_APPEND="-O0 -g0"
+    out=${AGF_LIBASSIMP_DIR:-$repo/build-libassimp-quick}
+    ;;
+*)
+    echo "usage: $0 [--deb | --quick]" >&2
+    exit 2
+    ;;
+esac
+
+say() { printf '== %s\n' "$*"; }
+die() {
+    printf 'build-libassimp: %s\n' "$*" >&2
+    exit 1
+}
+seconds() { date +%s; }
+elapsed() { echo "$(($(seconds) - $1)) s"; }
+
+# ---- The installed assimp ------------------------------------------------------------------------
+binary_version=$(dpkg-query -W -f='${Version}' libassimp5 2>/dev/null) ||
+    die "libassimp5 is not installed (tools/install-deps.sh installs libassimp-dev)"
+source_version=$(dpkg-query -W -f='${source:Version}' libassimp5)
+upstream_version=${source_version%-*}
+upstream_version=${upstream_version#*:}
+package_version="${binary_version}+agf${agf_revision}"
+say "installed libassimp5 $binary_version (source assimp $source_version); building $package_version"
+
+# ---- Source package and build dependencies (root) ------------------------------------------------
+as_root() {
+    [ "$(id -u)" -eq 0 ] || die "needs root for: $* (run once as root, or with sudo)"
+    "$@"
+}
+
+if ! apt-get indextargets --format '$(CREATED_BY)' 2>/dev/null | grep -qx 'Sources'; then
+    say "adding deb-src entries (/etc/apt/sources.list.d/agf-assimp-src.sources)"
+    # The same archives, suites and key as the deb entries of Debian 12.
+    as_root tee /etc/apt/sources.list.d/agf-assimp-src.sources >/dev/null <<'SOURCES'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb-src
+URIs: http://deb.debian.org/debian-security
+Suites: bookworm-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SOURCES
+    as_root apt-get update -qq
+fi
+
+work=$out/work
+source_dir=$work/assimp-$upstream_version
+mkdir -p "$work" "$out/lib"
+start=$(seconds)
+# A fresh tree every run: the patch is applied to exactly Debian's source. ccache keeps the
+# rebuild cheap.
+rm -rf "$source_dir"
+(cd "$work" && apt-get source -qq "assimp=$source_version" >/dev/null 2>"$work/apt-source.log") ||
+    die "apt-get source assimp=$source_version failed ($(tail -1 "$work/apt-source.log"))"
+say "source unpacked in $(elapsed "$start")"
+
+# Our patch as the last quilt patch of the package; dpkg-source applies it or fails loudly.
+cp "$patch_file" "$source_dir/debian/patches/agf-gameformats.patch"
+echo agf-gameformats.patch >>"$source_dir/debian/patches/series"
+if ! (cd "$source_dir" && dpkg-source --before-build . >"$work/patch.log" 2>&1); then
+    cat "$work/patch.log" >&2
+    die "tools/libassimp/gameformats.patch does not apply to assimp $source_version: refresh it"
+fi
+# The project itself, not a copy: the patched CMake compiles gameformats/code.
+ln -s "$repo" "$source_dir/gameformats"
+
+# Debian's build dependencies plus ours (the patch adds ours to debian/control).
+if ! (cd "$source_dir" && dpkg-checkbuilddeps -B >/dev/null 2>&1); then
+    say "installing build dependencies"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq --arch-only "$source_dir" \
+        >/dev/null
+fi
+
+# ---- Changelog entry: our version ----------------------------------------------------------------
+commit=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
+{
+    printf 'assimp (%s) UNRELEASED; urgency=medium\n\n' "$package_version"
+    printf '  * Rebuild with the assimp-gameformats importers and export fixes built in\n'
+    printf '    (tools/build-libassimp.sh, commit %s).\n\n' "$commit"
+    printf ' -- assimp-gameformats <assimp-gameformats@localhost>  %s\n\n' "$(date -R)"
+    cat "$source_dir/debian/changelog"
+} >"$source_dir/debian/changelog.new"
+mv "$source_dir/debian/changelog.new" "$source_dir/debian/changelog"
+
+# ---- Compiler cache -------------------------------------------------------------------------------
+if command -v ccache >/dev/null 2>&1; then
+    # CMake takes these as the default launchers; the base dir and no hashed working directory
+    # let a fresh tree (and another checkout) hit the cache. Debian's flags map the build path
+    # away (-ffile-prefix-map), so no path in an object depends on where it was built.
+    export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache
+    export CCACHE_BASEDIR=$work CCACHE_NOHASHDIR=1
+    ccache --zero-stats >/dev/null
+fi
+
+# ---- The library alone, with Debian's configuration and flags -------------------------------------
+# debian/rules' own configure step (its flags, its version script), then the library target.
+start=$(seconds)
+(cd "$source_dir" && dpkg-architecture -c debian/rules override_dh_auto_configure \
+    >"$work/configure.log" 2>&1) || {
+    tail -30 "$work/configure.log" >&2
+    die "configure failed (log: $work/configure.log)"
+}
+build_dir=$(ls -d "$source_dir"/obj-*)
+say "configured in $(elapsed "$start")"
+start=$(seconds)
+nice -n 19 cmake --build "$build_dir" --target assimp -j"${AGF_JOBS:-$(nproc)}" \
+    >"$work/build.log" 2>&1 || {
+    grep -E 'error|Error' "$work/build.log" | head -30 >&2
+    die "library build failed (log: $work/build.log)"
+}
+say "library built in $(elapsed "$start")"
+command -v ccache >/dev/null 2>&1 && ccache --show-stats | grep -E 'Hits|Misses' | sed 's/^/   ccache /'
+
+library=$(find "$build_dir" -name 'libassimp.so.*.*.*' -type f | head -1)
+[ -n "$library" ] || die "no libassimp.so.X.Y.Z in $build_dir"
+rm -f "$out"/lib/libassimp.so*
+cp "$library" "$out/lib/"
+real_name=$(basename "$library")
+soname=$(objdump -p "$library" | awk '$1 == "SONAME" { print $2 }')
+ln -s "$real_name" "$out/lib/$soname"
+ln -s "$soname" "$out/lib/libassimp.so"
+echo "$package_version" >"$out/lib/VERSION"
+say "private prefix: $out/lib/$soname -> $real_name"
+
+# ---- The Debian packages ---------------------------------------------------------------------------
+if [ "$build_deb" -eq 1 ]; then
+    start=$(seconds)
+    # Architecture-dependent packages only (libassimp5, libassimp-dev, assimp-utils): no tests,
+    # no API documentation, no Python package. -nc keeps the tree just configured and built with
+    # the same debian/rules: the library is up to date, only the tools and the packaging remain.
+    (cd "$source_dir" && DEB_BUILD_OPTIONS="nocheck nodoc parallel=${AGF_JOBS:-$(nproc)}" \
+        nice -n 19 dpkg-buildpackage -B -nc -uc -us >"$work/dpkg-buildpackage.log" 2>&1) || {
+        tail -40 "$work/dpkg-buildpackage.log" >&2
+        die "dpkg-buildpackage failed (log: $work/dpkg-buildpackage.log)"
+    }
+    mkdir -p "$out/debs"
+    rm -f "$out"/debs/*.deb
+    cp "$work"/*_"${package_version#*:}"_*.deb "$out/debs/"
+    say "packages built in $(elapsed "$start"):"
+    ls -1 "$out"/debs/*.deb | sed 's/^/   /'
+    echo "install: apt install $(ls "$out"/debs/libassimp5_*.deb "$out"/debs/libassimp-dev_*.deb | tr '\n' ' ')"
+fi
