@@ -7,6 +7,8 @@
 #include <assimp/IOSystem.hpp>
 #include <assimp/MemoryIOWrapper.h>
 
+#include <algorithm>
+#include <cctype>
 #include <memory>
 
 namespace agf {
@@ -53,7 +55,13 @@ size_t ReadFileStart(Assimp::IOSystem *io, const std::string &path, uint8_t *buf
         return 0;
     }
     std::unique_ptr<Assimp::IOStream> stream(io->Open(path, "rb"));
-    return stream ? stream->Read(buffer, 1, size) : 0;
+    if (!stream) {
+        return 0;
+    }
+    // Assimp's memory streams hand memcpy a null source for an empty file, so
+    // an empty file is answered without reading.
+    const size_t available = std::min(size, stream->FileSize());
+    return available == 0 ? 0 : stream->Read(buffer, 1, available);
 }
 
 bool IsMemoryFile(const std::string &path) {
@@ -78,6 +86,13 @@ std::string BaseNameOf(const std::string &path) {
 
 std::string StripExtension(const std::string &path) {
     return DirectoryOf(path) + BaseNameOf(path);
+}
+
+bool IsAbsolutePath(const std::string &path) {
+    if (!path.empty() && (path[0] == '/' || path[0] == '\\')) {
+        return true;
+    }
+    return path.size() >= 2 && std::isalpha(static_cast<unsigned char>(path[0])) && path[1] == ':';
 }
 
 } // namespace agf
