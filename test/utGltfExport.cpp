@@ -556,3 +556,77 @@ TEST(GltfExport, ZeroNormalsBecomeTheirFacesNormal) {
     }
     EXPECT_EQ(scene->mMeshes[0]->mNormals[1], aiVector3D(0, 0, 0)); // the copy was repaired
 }
+
+namespace {
+
+/** The integers of a JOINTS_n accessor (unsigned byte or unsigned short components). */
+std::vector<unsigned> AccessorJoints(const GltfFile &file, size_t index) {
+    const Json &accessor = file.json["accessors"][index];
+    const Json &view = file.json["bufferViews"][accessor["bufferView"].get<size_t>()];
+    const size_t count = accessor["count"].get<size_t>() * 4;
+    const size_t offset =
+        view.value("byteOffset", size_t(0)) + accessor.value("byteOffset", size_t(0));
+    const size_t componentSize = accessor["componentType"].get<int>() == 5121 ? 1 : 2;
+    const size_t stride = view.value("byteStride", 4 * componentSize);
+    EXPECT_LE(offset + (count / 4 - 1) * stride + 4 * componentSize, file.buffer.size());
+    std::vector<unsigned> joints;
+    for (size_t i = 0; i < count; ++i) {
+        const uint8_t *at =
+            file.buffer.data() + offset + (i / 4) * stride + (i % 4) * componentSize;
+        joints.push_back(componentSize == 1 ? at[0] : unsigned(at[0] | (at[1] << 8)));
+    }
+    return joints;
+}
+
+} // namespace
+
+TEST(GltfExport, UnweightedVerticesOfASkinnedMeshFollowTheirMeshNode) {
+    // glTF requires weights that sum to 1 on every skinned vertex; P3D's points outside every
+    // bone selection have none. They are bound to the node that holds the mesh.
+    Assimp::Importer importer;
+    const aiScene *scene = agf::test::BuildAndValidate(importer, [](aiScene *target) {
+        agf::MeshSource source;
+        source.positions = {aiVector3D(0, 0, 0), aiVector3D(1, 0, 0), aiVector3D(0, 1, 0)};
+        agf::SceneParts parts;
+        parts.addMesh(std::move(
+            agf::BuildMeshesByMaterial(source, {agf::Triangle{{0, 1, 2}, 0}}, 1, {}, "part")[0]));
+        parts.moveInto(target);
+        aiMesh *mesh = target->mMeshes[0];
+        mesh->mNumBones = 1;
+        mesh->mBones = new aiBone *[1];
+        mesh->mBones[0] = new aiBone();
+        mesh->mBones[0]->mName = aiString("arm");
+        mesh->mBones[0]->mNumWeights = 2;
+        mesh->mBones[0]->mWeights = new aiVertexWeight[2]{{0, 1.0f}, {1, 1.0f}};
+        target->mRootNode = new aiNode("root");
+        aiNode *holder = new aiNode("model");
+        aiNode *arm = new aiNode("arm");
+        agf::SetNodeMeshes(holder, {0});
+        agf::AddChildren(target->mRootNode, {holder});
+        agf::AddChildren(holder, {arm});
+    });
+    ASSERT_NE(scene, nullptr);
+    const GltfFile file = Export(scene, ScratchDir("gltf_anchor") / "out.glb");
+    ASSERT_EQ(file.json["skins"].size(), 1u);
+    const Json &jointNodes = file.json["skins"][0]["joints"];
+    ASSERT_EQ(jointNodes.size(), 2u);
+    const Json &attributes = file.json["meshes"][0]["primitives"][0]["attributes"];
+    const std::vector<unsigned> joints = AccessorJoints(file, attributes["JOINTS_0"].get<size_t>());
+    const std::vector<float> weights = AccessorFloats(file, attributes["WEIGHTS_0"].get<size_t>());
+    ASSERT_EQ(joints.size(), 12u);
+    ASSERT_EQ(weights.size(), 12u);
+    std::vector<std::string> boneOfVertex;
+    for (size_t v = 0; v < 3; ++v) {
+        float sum = 0.0f;
+        for (size_t k = 0; k < 4; ++k) {
+            sum += weights[4 * v + k];
+        }
+        EXPECT_FLOAT_EQ(sum, 1.0f) << v;
+        const size_t node = jointNodes[joints[4 * v]].get<size_t>();
+        EXPECT_EQ(weights[4 * v], 1.0f) << v;
+        boneOfVertex.push_back(file.json["nodes"][node]["name"].get<std::string>());
+    }
+    EXPECT_EQ(boneOfVertex, (std::vector<std::string>{"arm", "arm", "model"}));
+    // The source scene is left as it was: the writer changes its own copy.
+    EXPECT_EQ(scene->mMeshes[0]->mNumBones, 1u);
+}
