@@ -1,8 +1,8 @@
 /** @file OdolParser.h
- *  Parser for binarized P3D files: ODOL v40 (ArmA 1, specs/p3d.md section 4) and ODOL v7
- *  (Operation Flashpoint, section 6). No real ODOL file was available: every layout here
- *  follows the spec, which rests on agreement between independent readers and is marked
- *  unverified there. Where it is unsure, the parser is tolerant (see the comments).
+ *  Parser for binarized P3D files: ODOL v7 (Operation Flashpoint, specs/p3d.md section 6), v40
+ *  (ArmA 1, section 4) and v41 to v75 (OdolV4x.h), and the records they share. v7, v48, v50 and
+ *  v73 are checked against real files (DEVELOPERS.md, "P3D notes"); v40 follows the spec and our
+ *  generated files only, so where the spec is unsure that parser is tolerant.
  */
 #pragma once
 
@@ -70,6 +70,10 @@ std::vector<Proxy> ReadProxies(BinaryReader &reader);
 /** A LOD's sub-skeleton-to-skeleton bone map (v40 and later); the reverse map that follows is
  *  skipped. */
 std::vector<int32_t> ReadSubSkeletonMap(BinaryReader &reader);
+
+/** Reads an embedded rvmat (spec 4.6; v40 and later). A material version above 11 throws
+ *  ImportError: no layout of its fields is described. */
+EmbeddedMaterial ReadEmbeddedMaterial(BinaryReader &reader);
 
 /** Text for ModelInfo metadata. */
 std::string ToText(const Vec3 &v);

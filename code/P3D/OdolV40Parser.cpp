@@ -148,89 +148,6 @@ void ParseAnimations(BinaryReader &reader, Model &model, size_t lodCount, Warnin
     }
 }
 
-StageTexture ReadStageTexture(BinaryReader &reader, uint32_t version) {
-    StageTexture stage;
-    if (version >= 5) {
-        stage.filter = reader.u32();
-    }
-    stage.texture = ReadAsciiz(reader);
-    if (version >= 8) {
-        stage.transformIndex = reader.u32();
-    }
-    if (version >= 11) {
-        stage.useWorldEnvMap = reader.u8() != 0;
-    }
-    return stage;
-}
-
-StageTransform ReadStageTransform(BinaryReader &reader) {
-    StageTransform transform;
-    transform.uvSource = reader.u32();
-    for (float &value : transform.matrix) {
-        value = reader.f32();
-    }
-    return transform;
-}
-
-EmbeddedMaterial ReadEmbeddedMaterial(BinaryReader &reader) {
-    EmbeddedMaterial material;
-    material.path = ReadAsciiz(reader);
-    const uint64_t versionOffset = reader.offset();
-    material.version = reader.u32();
-    // Fields are gated by the material's own version (spec 4.6); ArmA 1 files are expected to
-    // hold 9 or 10. Versions above 11 have fields nobody has described.
-    if (material.version > 11) {
-        reader.failAt(versionOffset,
-                      "unsupported embedded material version " + std::to_string(material.version));
-    }
-    for (auto &color : material.colors) {
-        for (float &channel : color) {
-            channel = reader.f32();
-        }
-    }
-    material.specularPower = reader.f32();
-    material.pixelShader = reader.u32();
-    material.vertexShader = reader.u32();
-    material.mainLight = reader.u32();
-    material.fogMode = reader.u32();
-    if (material.version == 3) {
-        reader.u8();
-    }
-    if (material.version >= 6) {
-        material.surface = ReadAsciiz(reader);
-    }
-    if (material.version >= 4) {
-        reader.u32(); // nRenderFlags
-        material.renderFlags = reader.u32();
-    }
-    size_t stageCount = 0;
-    if (material.version > 6) {
-        stageCount = reader.checkedCount(reader.i32(), 2, "stage");
-    }
-    size_t transformCount = stageCount;
-    if (material.version > 8) {
-        transformCount = reader.checkedCount(reader.i32(), 52, "stage transform");
-    }
-    if (material.version < 8) {
-        for (size_t s = 0; s < stageCount; ++s) {
-            material.transforms.push_back(ReadStageTransform(reader));
-            material.stages.push_back(ReadStageTexture(reader, material.version));
-        }
-    } else {
-        for (size_t s = 0; s < stageCount; ++s) {
-            material.stages.push_back(ReadStageTexture(reader, material.version));
-        }
-        for (size_t t = 0; t < transformCount; ++t) {
-            material.transforms.push_back(ReadStageTransform(reader));
-        }
-    }
-    if (material.version >= 10) {
-        material.hasStageTI = true;
-        material.stageTI = ReadStageTexture(reader, material.version);
-    }
-    return material;
-}
-
 class LodBodyParser {
 public:
     LodBodyParser(BinaryReader &reader, const Model &model, Warnings &warnings, size_t index)
@@ -288,7 +205,7 @@ private:
         mMaterialCount = mReader.checkedCount(mReader.i32(), 1 + 4 + 96 + 20, "embedded material");
         for (size_t m = 0; m < mMaterialCount; ++m) {
             structure("material " + std::to_string(m));
-            lod.embeddedMaterials.push_back(ReadEmbeddedMaterial(mReader));
+            lod.embeddedMaterials.push_back(odol::ReadEmbeddedMaterial(mReader));
         }
     }
 

@@ -60,9 +60,6 @@ ArrayBytes ReadCondensed(BinaryReader &reader, const Layout &layout, size_t elem
 /** Index arrays: u16 before v69, u32 from v69. */
 std::vector<uint32_t> DecodeIndices(const ArrayBytes &array, const Layout &layout);
 
-/** Reads an embedded rvmat (spec 4.6). */
-EmbeddedMaterial ReadEmbeddedMaterial(BinaryReader &reader);
-
 /** Reads ModelInfo (spec 4.2 with the section 5 growth) into `model`. Returns the offset the
  *  binarizer subtracted from every position: boundingCenter when autoCenter is set, else 0. */
 Vec3 ReadModelInfo(BinaryReader &reader, const Layout &layout, size_t lodCount, Model &model);

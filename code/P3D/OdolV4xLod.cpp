@@ -66,7 +66,7 @@ private:
             mReader.checkedCount(mReader.i32(), 1 + 4 + 96 + 20, "embedded material");
         for (size_t m = 0; m < materialCount; ++m) {
             structure("material " + std::to_string(m));
-            mLod.embeddedMaterials.push_back(ReadEmbeddedMaterial(mReader));
+            mLod.embeddedMaterials.push_back(odol::ReadEmbeddedMaterial(mReader));
         }
         const size_t indexSize = mLayout.indexSize();
         structure("point to vertex");

@@ -1,10 +1,11 @@
-/** @file OdolV4xMaterial.cpp
- *  Embedded rvmat (specs/p3d.md section 4.6), gated by the material's own version: 10 in the
- *  ArmA 2 files seen, 11 in Arma 3 (adds the useWorldEnvMap byte per stage texture).
+/** @file OdolMaterial.cpp
+ *  Embedded rvmat (specs/p3d.md section 4.6), the same record in ODOL v40 and every later
+ *  version, gated by the material's own version: 10 in the ArmA 2 files seen, 11 in Arma 3
+ *  (adds the useWorldEnvMap byte per stage texture).
  */
-#include "OdolV4x.h"
+#include "OdolParser.h"
 
-namespace agf::p3d::odol4x {
+namespace agf::p3d::odol {
 
 namespace {
 
@@ -99,4 +100,4 @@ EmbeddedMaterial ReadEmbeddedMaterial(BinaryReader &reader) {
     return material;
 }
 
-} // namespace agf::p3d::odol4x
+} // namespace agf::p3d::odol
