@@ -75,6 +75,11 @@ std::vector<int32_t> ReadSubSkeletonMap(BinaryReader &reader);
  *  ImportError: no layout of its fields is described. */
 EmbeddedMaterial ReadEmbeddedMaterial(BinaryReader &reader);
 
+/** Reads the animation classes and their bone maps (spec 4.3; v40 and later). A class takes
+ *  its bone and axis from the first LOD that maps it to a bone. */
+void ReadAnimations(BinaryReader &reader, uint32_t version, size_t lodCount, Model &model,
+                    Warnings &warnings);
+
 /** Text for ModelInfo metadata. */
 std::string ToText(const Vec3 &v);
 

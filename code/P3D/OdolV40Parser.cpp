@@ -82,72 +82,6 @@ void ParseModelInfo(BinaryReader &reader, Model &model) {
     reader.u32(); // unknown, v >= 31
 }
 
-void ParseAnimations(BinaryReader &reader, Model &model, size_t lodCount, Warnings &warnings) {
-    reader.setStructure("animations");
-    if (reader.u8() == 0) {
-        return;
-    }
-    const int32_t classCount = reader.i32();
-    // Smallest class: type, two empty strings, 4 floats, address and one hide float.
-    const size_t classes = reader.checkedCount(classCount, 4 + 2 + 16 + 4 + 4, "animation class");
-    model.animations.resize(classes);
-    for (size_t c = 0; c < classes; ++c) {
-        AnimationClass &animation = model.animations[c];
-        reader.setStructure("animation class " + std::to_string(c));
-        const uint64_t classOffset = reader.offset();
-        animation.type = reader.u32();
-        animation.name = ReadAsciiz(reader);
-        animation.source = ReadAsciiz(reader);
-        animation.minPhase = reader.f32();
-        animation.maxPhase = reader.f32();
-        animation.minValue = reader.f32();
-        animation.maxValue = reader.f32();
-        animation.sourceAddress = reader.u32();
-        size_t parameterCount = 0;
-        if (animation.type <= 7) {
-            parameterCount = 2; // rotation angles or translation offsets
-        } else if (animation.type == 8) {
-            parameterCount = 8; // axis position, axis direction, angle, axis offset
-        } else if (animation.type == 9) {
-            parameterCount = 1; // hide value (a second float only from v55)
-        } else {
-            reader.failAt(classOffset, "unknown animation type " + std::to_string(animation.type));
-        }
-        for (size_t k = 0; k < parameterCount; ++k) {
-            animation.parameters.push_back(reader.f32());
-        }
-    }
-    reader.setStructure("animation bone maps");
-    const int32_t animLodCount = reader.i32();
-    const size_t animLods = reader.checkedCount(animLodCount, 4, "animation LOD");
-    if (animLods != lodCount) {
-        warnings.add(reader, "animations list " + std::to_string(animLods) +
-                                 " LODs, the model has " + std::to_string(lodCount));
-    }
-    for (size_t lod = 0; lod < animLods; ++lod) {
-        const size_t bones = reader.checkedCount(reader.i32(), 4, "bone");
-        for (size_t b = 0; b < bones; ++b) {
-            const size_t count = reader.checkedCount(reader.i32(), 4, "animation index");
-            reader.skip(4 * static_cast<uint64_t>(count));
-        }
-    }
-    for (size_t lod = 0; lod < animLods; ++lod) {
-        for (AnimationClass &animation : model.animations) {
-            const int32_t bone = reader.i32();
-            if (bone == -1 || animation.type == 8 || animation.type == 9) {
-                continue;
-            }
-            const Vec3 position = ReadVec3(reader);
-            const Vec3 direction = ReadVec3(reader);
-            if (lod == 0) {
-                animation.bone = bone;
-                animation.axisPosition = position;
-                animation.axisDirection = direction;
-            }
-        }
-    }
-}
-
 class LodBodyParser {
 public:
     LodBodyParser(BinaryReader &reader, const Model &model, Warnings &warnings, size_t index)
@@ -502,7 +436,7 @@ Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName
         resolution = reader.f32();
     }
     ParseModelInfo(reader, model);
-    ParseAnimations(reader, model, lodCount, warnings);
+    odol::ReadAnimations(reader, 40, lodCount, model, warnings);
 
     reader.setStructure("LOD directory");
     std::vector<uint32_t> starts(lodCount), ends(lodCount);

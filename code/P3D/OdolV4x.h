@@ -64,10 +64,6 @@ std::vector<uint32_t> DecodeIndices(const ArrayBytes &array, const Layout &layou
  *  binarizer subtracted from every position: boundingCenter when autoCenter is set, else 0. */
 Vec3 ReadModelInfo(BinaryReader &reader, const Layout &layout, size_t lodCount, Model &model);
 
-/** Reads the animation classes and their bone maps (spec 4.3). */
-void ReadAnimations(BinaryReader &reader, const Layout &layout, size_t lodCount, Model &model,
-                    Warnings &warnings);
-
 /** Reads the LOD directory (spec 4.4). */
 LodDirectory ReadLodDirectory(BinaryReader &reader, const Layout &layout, size_t lodCount);
 

@@ -133,7 +133,7 @@ Model ParseOdolV4x(const uint8_t *data, size_t size, const std::string &fileName
         resolution = reader.f32();
     }
     const Vec3 centre = odol4x::ReadModelInfo(reader, layout, lodCount, model);
-    odol4x::ReadAnimations(reader, layout, lodCount, model, warnings);
+    odol::ReadAnimations(reader, layout.version, lodCount, model, warnings);
     const LodDirectory directory = odol4x::ReadLodDirectory(reader, layout, lodCount);
     ReadBodies(data, size, fileName, layout, directory, resolutions, model, warnings);
     DescribeDirectory(directory, model);
