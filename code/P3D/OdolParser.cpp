@@ -49,6 +49,38 @@ Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName, W
 
 namespace odol {
 
+Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings) {
+    const size_t faceCount = reader.checkedCount(reader.i32(), 1 + 3 * indexSize, "face");
+    const uint32_t allocationSize = reader.u32();
+    reader.u16(); // always 0 in the files seen
+    Polygons polygons;
+    polygons.faces.resize(faceCount);
+    polygons.offsets.resize(faceCount);
+    uint32_t byteOffset = 0;
+    for (size_t f = 0; f < faceCount; ++f) {
+        Face &face = polygons.faces[f];
+        const uint8_t count = reader.u8();
+        if (count != 3 && count != 4) {
+            reader.failAt(reader.offset() - 1, "face " + std::to_string(f) + " has " +
+                                                   std::to_string(count) +
+                                                   " vertices (3 or 4 expected)");
+        }
+        face.count = count;
+        for (size_t k = 0; k < count; ++k) {
+            face.vertices[k] = indexSize == 4 ? reader.u32() : reader.u16();
+            face.normals[k] = face.vertices[k];
+        }
+        polygons.offsets[f] = byteOffset;
+        byteOffset += static_cast<uint32_t>((1u + count) * indexSize);
+    }
+    polygons.endOffset = byteOffset;
+    if (allocationSize != byteOffset) {
+        warnings.add(reader, "polygon allocation size " + std::to_string(allocationSize) +
+                                 " differs from the face bytes " + std::to_string(byteOffset));
+    }
+    return polygons;
+}
+
 void RequireFaceIndices(const BinaryReader &reader, const Polygons &polygons, size_t vertexCount,
                         uint64_t offset) {
     for (size_t f = 0; f < polygons.faces.size(); ++f) {

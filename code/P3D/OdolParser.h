@@ -29,7 +29,7 @@ Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName,
 
 namespace odol {
 
-/** A polygon list as stored (v7 and v40): corners index render vertices. */
+/** A polygon list as stored (every ODOL version): corners index render vertices. */
 struct Polygons {
     std::vector<Face> faces;
     /** Byte offset of each face in the engine's face memory, and the total: sections give
@@ -37,6 +37,11 @@ struct Polygons {
     std::vector<uint32_t> offsets;
     uint32_t endOffset = 0;
 };
+
+/** Reads a polygon list whose corner indices are `indexSize` bytes (2, or 4 from v69). A
+ *  polygon of other than 3 or 4 corners throws ImportError; an allocation size that disagrees
+ *  with the faces read is a warning. */
+Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings);
 
 /** Checks polygon corners against the vertex count; throws ImportError naming the face. */
 void RequireFaceIndices(const BinaryReader &reader, const Polygons &polygons, size_t vertexCount,

@@ -146,35 +146,7 @@ private:
     odol::Polygons readPolygons() {
         structure("polygons");
         mPolygonOffset = mReader.offset();
-        const size_t faceCount = mReader.checkedCount(mReader.i32(), 7, "face");
-        const uint32_t allocationSize = mReader.u32();
-        mReader.u16(); // always 0 in observed files
-        odol::Polygons polygons;
-        polygons.faces.resize(faceCount);
-        polygons.offsets.resize(faceCount);
-        uint32_t byteOffset = 0;
-        for (size_t f = 0; f < faceCount; ++f) {
-            Face &face = polygons.faces[f];
-            const uint8_t count = mReader.u8();
-            if (count != 3 && count != 4) {
-                mReader.failAt(mReader.offset() - 1, "face " + std::to_string(f) + " has " +
-                                                         std::to_string(count) +
-                                                         " vertices (3 or 4 expected)");
-            }
-            face.count = count;
-            for (size_t k = 0; k < count; ++k) {
-                face.vertices[k] = mReader.u16();
-                face.normals[k] = face.vertices[k];
-            }
-            polygons.offsets[f] = byteOffset;
-            byteOffset += (1u + count) * 2u;
-        }
-        polygons.endOffset = byteOffset;
-        if (allocationSize != byteOffset) {
-            warn("polygon allocation size " + std::to_string(allocationSize) +
-                 " differs from the face bytes " + std::to_string(byteOffset));
-        }
-        return polygons;
+        return odol::ReadPolygons(mReader, 2, mWarnings);
     }
 
     void readSections(Lod &lod, const odol::Polygons &polygons) {

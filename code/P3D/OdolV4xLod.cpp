@@ -78,35 +78,7 @@ private:
     void readPolygons() {
         structure("polygons");
         mPolygonOffset = mReader.offset();
-        const size_t indexSize = mLayout.indexSize();
-        const size_t faceCount = mReader.checkedCount(mReader.i32(), 1 + 3 * indexSize, "face");
-        const uint32_t allocationSize = mReader.u32();
-        mReader.u16(); // always 0 in the files seen
-        mPolygons.faces.resize(faceCount);
-        mPolygons.offsets.resize(faceCount);
-        uint32_t byteOffset = 0;
-        for (size_t f = 0; f < faceCount; ++f) {
-            Face &face = mPolygons.faces[f];
-            const uint8_t count = mReader.u8();
-            if (count != 3 && count != 4) {
-                mReader.failAt(mReader.offset() - 1, "face " + std::to_string(f) + " has " +
-                                                         std::to_string(count) +
-                                                         " vertices (3 or 4 expected)");
-            }
-            face.count = count;
-            for (size_t k = 0; k < count; ++k) {
-                face.vertices[k] = indexSize == 4 ? mReader.u32() : mReader.u16();
-                face.normals[k] = face.vertices[k];
-            }
-            mPolygons.offsets[f] = byteOffset;
-            byteOffset += static_cast<uint32_t>((1u + count) * indexSize);
-        }
-        mPolygons.endOffset = byteOffset;
-        if (allocationSize != byteOffset) {
-            mWarnings.add(mReader, "polygon allocation size " + std::to_string(allocationSize) +
-                                       " differs from the face bytes " +
-                                       std::to_string(byteOffset));
-        }
+        mPolygons = odol::ReadPolygons(mReader, mLayout.indexSize(), mWarnings);
     }
 
     void readSectionExtras() {
