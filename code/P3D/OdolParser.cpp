@@ -81,6 +81,53 @@ Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings
     return polygons;
 }
 
+void FillSkin(const BinaryReader &reader, const ArrayBytes &boneRefs,
+              const std::vector<int32_t> &subToSkeleton, size_t skeletonBones, Lod &lod) {
+    if (boneRefs.count == 0 || subToSkeleton.empty()) {
+        return; // unskinned: no LOD bones to refer to
+    }
+    const std::vector<uint8_t> raw = boneRefs.expanded();
+    lod.skinStart.assign(1, 0);
+    lod.skinStart.reserve(boneRefs.count + 1);
+    for (size_t v = 0; v < boneRefs.count; ++v) {
+        const uint8_t *record = raw.data() + 12 * v;
+        const auto count = static_cast<int32_t>(BinaryReader::LoadU32(record));
+        if (count < 0 || count > 4) {
+            reader.failAt(boneRefs.offset, "vertex " + std::to_string(v) + " has " +
+                                               std::to_string(count) +
+                                               " bone influences (0 to 4 allowed)");
+        }
+        float sum = 0;
+        const size_t first = lod.skin.size();
+        for (int32_t k = 0; k < count; ++k) {
+            const uint8_t localBone = record[4 + 2 * k];
+            const uint8_t weight = record[5 + 2 * k];
+            if (localBone >= subToSkeleton.size()) {
+                reader.failAt(boneRefs.offset, "vertex " + std::to_string(v) + " uses LOD bone " +
+                                                   std::to_string(localBone) + " but the LOD has " +
+                                                   std::to_string(subToSkeleton.size()) + " bones");
+            }
+            const int32_t bone = subToSkeleton[localBone];
+            if (bone < 0 || static_cast<size_t>(bone) >= skeletonBones) {
+                reader.failAt(boneRefs.offset, "LOD bone " + std::to_string(localBone) +
+                                                   " maps to skeleton bone " +
+                                                   std::to_string(bone) + " but the skeleton has " +
+                                                   std::to_string(skeletonBones) + " bones");
+            }
+            if (weight == 0) {
+                continue;
+            }
+            lod.skin.push_back(Influence{static_cast<uint32_t>(bone), weight / 255.0f});
+            sum += weight / 255.0f;
+        }
+        // The engine's weight bytes sum to 255 (spec 4.9); normalise what is there.
+        for (size_t k = first; k < lod.skin.size(); ++k) {
+            lod.skin[k].weight /= sum;
+        }
+        lod.skinStart.push_back(static_cast<uint32_t>(lod.skin.size()));
+    }
+}
+
 void RequireFaceIndices(const BinaryReader &reader, const Polygons &polygons, size_t vertexCount,
                         uint64_t offset) {
     for (size_t f = 0; f < polygons.faces.size(); ++f) {

@@ -43,6 +43,11 @@ struct Polygons {
  *  with the faces read is a warning. */
 Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings);
 
+/** Fills the LOD's skin from vertexBoneRef and the LOD-to-skeleton bone map (spec 4.9; v40
+ *  and later). A LOD without local bones stays unskinned. */
+void FillSkin(const BinaryReader &reader, const ArrayBytes &boneRefs,
+              const std::vector<int32_t> &subToSkeleton, size_t skeletonBones, Lod &lod);
+
 /** Checks polygon corners against the vertex count; throws ImportError naming the face. */
 void RequireFaceIndices(const BinaryReader &reader, const Polygons &polygons, size_t vertexCount,
                         uint64_t offset);

@@ -282,7 +282,7 @@ private:
                                 mSelectionArrays[s].vertices, mSelectionArrays[s].weights,
                                 lod.faces.size(), vertexCount, mWarnings);
         }
-        readSkin(lod, mVertices.boneRefs, mSubToSkeleton);
+        odol::FillSkin(mReader, mVertices.boneRefs, mSubToSkeleton, mModel.bones.size(), lod);
     }
 
     void structure(const std::string &part) {
@@ -327,55 +327,6 @@ private:
                 lod.faces[f].material = material;
                 lod.faces[f].flags = section.faceFlags;
             }
-        }
-    }
-
-    void readSkin(Lod &lod, const ArrayBytes &boneRefs, const std::vector<int32_t> &subToSkeleton) {
-        if (boneRefs.count == 0) {
-            return;
-        }
-        const std::vector<uint8_t> raw = boneRefs.expanded();
-        lod.skinStart.assign(1, 0);
-        lod.skinStart.reserve(boneRefs.count + 1);
-        for (size_t v = 0; v < boneRefs.count; ++v) {
-            const uint8_t *record = raw.data() + 12 * v;
-            const int32_t count = static_cast<int32_t>(BinaryReader::LoadU32(record));
-            if (count < 0 || count > 4) {
-                mReader.failAt(boneRefs.offset, "vertex " + std::to_string(v) + " has " +
-                                                    std::to_string(count) +
-                                                    " bone influences (0 to 4 allowed)");
-            }
-            float sum = 0;
-            const size_t first = lod.skin.size();
-            for (int32_t k = 0; k < count; ++k) {
-                // Pair order (bone, weight) is unverified (spec open question 3).
-                const uint8_t localBone = record[4 + 2 * k];
-                const uint8_t weight = record[5 + 2 * k];
-                if (localBone >= subToSkeleton.size()) {
-                    mReader.failAt(boneRefs.offset,
-                                   "vertex " + std::to_string(v) + " uses LOD bone " +
-                                       std::to_string(localBone) + " but the LOD has " +
-                                       std::to_string(subToSkeleton.size()) + " bones");
-                }
-                const int32_t bone = subToSkeleton[localBone];
-                if (bone < 0 || static_cast<size_t>(bone) >= mModel.bones.size()) {
-                    mReader.failAt(boneRefs.offset,
-                                   "LOD bone " + std::to_string(localBone) +
-                                       " maps to skeleton bone " + std::to_string(bone) +
-                                       " but the skeleton has " +
-                                       std::to_string(mModel.bones.size()) + " bones");
-                }
-                if (weight == 0) {
-                    continue;
-                }
-                lod.skin.push_back(Influence{static_cast<uint32_t>(bone), weight / 255.0f});
-                sum += weight / 255.0f;
-            }
-            // Weights are normalised: the engine's bytes sum to about 255.
-            for (size_t k = first; k < lod.skin.size(); ++k) {
-                lod.skin[k].weight /= sum;
-            }
-            lod.skinStart.push_back(static_cast<uint32_t>(lod.skin.size()));
         }
     }
 

@@ -88,10 +88,6 @@ VertexBlock ReadVertexBlock(BinaryReader &reader, const Layout &layout,
  *  against the position count. */
 void FillVertices(const BinaryReader &reader, const Layout &layout, VertexBlock &block, Lod &lod);
 
-/** Fills the LOD's skin from vertexBoneRef and the LOD-to-skeleton bone map (spec 4.9). */
-void FillSkin(const BinaryReader &reader, const ArrayBytes &boneRefs,
-              const std::vector<int32_t> &subToSkeleton, size_t skeletonBones, Lod &lod);
-
 } // namespace agf::p3d::odol4x
 
 namespace agf::p3d {

@@ -202,7 +202,7 @@ private:
         for (size_t s = 0; s < mLod.selections.size(); ++s) {
             fillSelection(mLod.selections[s], mSelectionArrays[s]);
         }
-        FillSkin(mReader, mBlock.boneRefs, mSubToSkeleton, mModel.bones.size(), mLod);
+        odol::FillSkin(mReader, mBlock.boneRefs, mSubToSkeleton, mModel.bones.size(), mLod);
     }
 
     struct SelectionArrays {
