@@ -15,7 +15,7 @@
 #include "BenchInputs.h"
 #include "GlbTwins.h"
 
-#include "P3D/Lzss.h"
+#include "Common/Lzss.h"
 #include "P3dWriters.h"
 
 #include <assimp_gameformats/GameFormats.h>
@@ -238,13 +238,13 @@ void MeasureLzss(int runs) {
             const auto *indexBytes = reinterpret_cast<const uint8_t *>(&index);
             original.insert(original.end(), indexBytes, indexBytes + sizeof index);
         }
-        const std::vector<uint8_t> packed = agf::testgen::p3d::LzssCompress(original);
+        const std::vector<uint8_t> packed = agf::testgen::LzssCompress(original);
         std::vector<uint8_t> output;
         std::vector<double> seconds;
         for (int r = 0; r < std::max(runs, 5) * 3; ++r) {
             const Clock::time_point start = Clock::now();
             agf::BinaryReader reader(packed.data(), packed.size(), "bench.lzss");
-            agf::p3d::LzssDecode(reader, original.size(), output);
+            agf::LzssDecode(reader, original.size(), output);
             seconds.push_back(SecondsSince(start));
         }
         const bool same = output == original;

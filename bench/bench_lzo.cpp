@@ -3,7 +3,7 @@
 // normals and small indices) compressed by the test-model generator's LZO writer, so the mix of
 // literals and matches resembles a real ODOL array rather than a best or worst case.
 #include "LzoWriter.h"
-#include "P3D/Lzo.h"
+#include "Common/Lzo.h"
 
 #include <benchmark/benchmark.h>
 

@@ -7,6 +7,7 @@
 #include <assimp/IOSystem.hpp>
 #include <assimp/MemoryIOWrapper.h>
 
+#include <cctype>
 #include <memory>
 
 namespace agf {
@@ -78,6 +79,13 @@ std::string BaseNameOf(const std::string &path) {
 
 std::string StripExtension(const std::string &path) {
     return DirectoryOf(path) + BaseNameOf(path);
+}
+
+bool IsAbsolutePath(const std::string &path) {
+    if (!path.empty() && (path[0] == '/' || path[0] == '\\')) {
+        return true;
+    }
+    return path.size() >= 2 && std::isalpha(static_cast<unsigned char>(path[0])) && path[1] == ':';
 }
 
 } // namespace agf
