@@ -5,7 +5,7 @@
 #include "Common/ImportError.h"
 #include "Common/ImporterBase.h"
 #include "Common/Options.h"
-#include "Lzss.h"
+#include "Common/Lzss.h"
 #include "MlodParser.h"
 #include "ModelCfgParser.h"
 #include "OdolParser.h"
@@ -113,7 +113,7 @@ public:
 
     const aiImporterDesc *GetInfo() const override { return &kDescription; }
 
-    void SetupProperties(const Assimp::Importer *importer) override {
+    void setupOptions(const Assimp::Importer *importer) override {
         mLodChoice = StringOption(importer, AI_CONFIG_IMPORT_P3D_LODS);
         mModelCfgPath = StringOption(importer, AI_CONFIG_IMPORT_P3D_MODELCFG);
         mSkeletonName = StringOption(importer, AI_CONFIG_IMPORT_P3D_SKELETON);
