@@ -238,7 +238,7 @@ void MeasureLzss(int runs) {
             const auto *indexBytes = reinterpret_cast<const uint8_t *>(&index);
             original.insert(original.end(), indexBytes, indexBytes + sizeof index);
         }
-        const std::vector<uint8_t> packed = agf::testgen::LzssCompress(original);
+        const std::vector<uint8_t> packed = agf::testgen::p3d::LzssCompress(original);
         std::vector<uint8_t> output;
         std::vector<double> seconds;
         for (int r = 0; r < std::max(runs, 5) * 3; ++r) {

@@ -33,7 +33,7 @@ std::vector<uint8_t> MeshLikeData(size_t vertexCount) {
 
 void LzssDecodeMeshData(benchmark::State &state) {
     const std::vector<uint8_t> original = MeshLikeData(static_cast<size_t>(state.range(0)));
-    const std::vector<uint8_t> compressed = agf::testgen::LzssCompress(original);
+    const std::vector<uint8_t> compressed = agf::testgen::p3d::LzssCompress(original);
     std::vector<uint8_t> output;
     for (auto _ : state) {
         agf::BinaryReader reader(compressed.data(), compressed.size(), "bench.lzss");

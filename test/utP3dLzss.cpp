@@ -49,7 +49,7 @@ void AppendChecksum(std::vector<uint8_t> &stream, const std::vector<uint8_t> &da
 TEST(P3dLzss, RoundTripsOurCompressorAndReportsTheInputUsed) {
     for (size_t size : {size_t(1024), size_t(4097), size_t(50000)}) {
         const std::vector<uint8_t> data = MixedData(size, static_cast<uint32_t>(size));
-        std::vector<uint8_t> stream = agf::testgen::LzssCompress(data);
+        std::vector<uint8_t> stream = agf::testgen::p3d::LzssCompress(data);
         const size_t streamSize = stream.size();
         // Bytes after the stream belong to the next field: the decoder must stop before them.
         stream.insert(stream.end(), {0xAB, 0xCD, 0xEF});
@@ -65,7 +65,7 @@ TEST(P3dLzss, RoundTripsOurCompressorAndReportsTheInputUsed) {
 
 TEST(P3dLzss, OverlappingRunsAndTheExpansionBound) {
     const std::vector<uint8_t> data(144 * 1000, 'A');
-    const std::vector<uint8_t> stream = agf::testgen::LzssCompress(data);
+    const std::vector<uint8_t> stream = agf::testgen::p3d::LzssCompress(data);
     BinaryReader reader(stream.data(), stream.size(), "test.p3d");
     std::vector<uint8_t> out;
     EXPECT_EQ(LzssDecode(reader, data.size(), out), stream.size());
@@ -88,7 +88,7 @@ TEST(P3dLzss, ReferencesBeforeTheStartReadTheSpacePrefill) {
 
 TEST(P3dLzss, BadChecksumIsAClearError) {
     const std::vector<uint8_t> data = MixedData(2000, 7);
-    std::vector<uint8_t> stream = agf::testgen::LzssCompress(data);
+    std::vector<uint8_t> stream = agf::testgen::p3d::LzssCompress(data);
     stream[stream.size() - 4] ^= 0x01;
     const std::string error = DecodeError(stream, data.size());
     EXPECT_NE(error.find("test.p3d"), std::string::npos) << error;
@@ -119,7 +119,7 @@ TEST(P3dLzss, OutputLongerThanExpectedIsAClearError) {
 
 TEST(P3dLzss, TruncatedZeroDistanceAndImpossibleSizesAreClearErrors) {
     const std::vector<uint8_t> data = MixedData(3000, 3);
-    std::vector<uint8_t> stream = agf::testgen::LzssCompress(data);
+    std::vector<uint8_t> stream = agf::testgen::p3d::LzssCompress(data);
     stream.resize(stream.size() / 2);
     EXPECT_NE(DecodeError(stream, data.size()).find("LZSS stream ends after"), std::string::npos);
 
@@ -137,7 +137,7 @@ TEST(P3dLzss, TruncatedZeroDistanceAndImpossibleSizesAreClearErrors) {
 
 TEST(P3dLzss, WholeFileDecodingFindsTheTrailingChecksum) {
     const std::vector<uint8_t> data = MixedData(5000, 11);
-    const std::vector<uint8_t> stream = agf::testgen::LzssCompress(data);
+    const std::vector<uint8_t> stream = agf::testgen::p3d::LzssCompress(data);
     std::string note;
     EXPECT_EQ(agf::LzssDecodeWholeFile(stream.data(), stream.size(), "f.p3d", note), data);
     EXPECT_TRUE(note.empty()) << note;
