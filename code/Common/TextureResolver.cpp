@@ -118,6 +118,10 @@ bool ModelRelative(const std::string &reference, const TextureSearch &search, st
     for (unsigned i = 0; i < climbs; ++i) {
         folder = Join(folder, "..");
     }
+    if (climbs > 0) {
+        // "a/b/.." must not need "b" to exist.
+        folder = fs::path(folder).lexically_normal().generic_string();
+    }
     relative = below.generic_string();
     return true;
 }
