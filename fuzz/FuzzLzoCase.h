@@ -47,8 +47,7 @@ inline const char *RunLzoCase(const uint8_t *data, size_t size) {
     if (expected <= (size_t(1) << 20)) {
         // The raw entry point on the same stream: never beyond its buffers.
         std::vector<uint8_t> buffer(expected);
-        const LzoResult result =
-            LzoDecompress(stream, streamSize, buffer.data(), buffer.size());
+        const LzoResult result = LzoDecompress(stream, streamSize, buffer.data(), buffer.size());
         if (result.consumed > streamSize || result.produced > expected) {
             return "consumed and produced stay within the buffers";
         }

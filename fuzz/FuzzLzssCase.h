@@ -31,8 +31,7 @@ inline const char *RunLzssCase(const uint8_t *data, size_t size) {
     if (wholeFile) {
         std::string note;
         try {
-            const std::vector<uint8_t> output =
-                LzssDecodeWholeFile(data, size, "fuzz.p3d", note);
+            const std::vector<uint8_t> output = LzssDecodeWholeFile(data, size, "fuzz.p3d", note);
             if (output.size() > LzssMaxOutput(size)) {
                 return "whole-file output within LzssMaxOutput(input size)";
             }

@@ -11,8 +11,8 @@
 
 #include "Common/BinaryReader.h"
 #include "Common/ImportError.h"
-#include "Common/SceneBuilder.h"
 #include "Common/Lzss.h"
+#include "Common/SceneBuilder.h"
 
 #include "../fuzz/FuzzImportCase.h"
 

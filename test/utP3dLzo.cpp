@@ -4,8 +4,8 @@
 // where our verdict must be liblzo2's.
 #include "TestSupport.h"
 
-#include "LzoWriter.h"
 #include "Common/Lzo.h"
+#include "LzoWriter.h"
 
 #include <lzo/lzo1x.h>
 

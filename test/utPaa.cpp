@@ -87,8 +87,8 @@ TEST(Paa, SwizzleIsUndoneOnlyWhenAsked) {
         const agf::paa::PaaFile file =
             agf::paa::ParsePaa(texture.file.data(), texture.file.size(), "s.paa", warnings);
         ASSERT_TRUE(file.hasSwizzle);
-        const RgbaImage stored = agf::paa::DecodePaaLevel(
-            texture.file.data(), texture.file.size(), "s.paa", file, 0, false);
+        const RgbaImage stored = agf::paa::DecodePaaLevel(texture.file.data(), texture.file.size(),
+                                                          "s.paa", file, 0, false);
         EXPECT_EQ(stored.pixels, (std::vector<uint8_t>{10, 20, 30, 40}));
         return;
     }
@@ -181,8 +181,7 @@ TEST(Paa, UnknownTagsBadChecksumsAndLzoOnNonDxtFail) {
     // The level's checksum is its last 4 bytes, just before the next record.
     std::vector<uint8_t> checksum = file;
     Warnings walk;
-    const agf::paa::PaaFile parsed =
-        agf::paa::ParsePaa(file.data(), file.size(), "c.paa", walk);
+    const agf::paa::PaaFile parsed = agf::paa::ParsePaa(file.data(), file.size(), "c.paa", walk);
     const size_t checksumAt = parsed.levels[0].dataOffset + parsed.levels[0].storedSize - 4;
     checksum[checksumAt] ^= 0x55;
     EXPECT_THROW(Decode(checksum, warnings), ImportError);
@@ -217,12 +216,12 @@ TEST(PaaSamples, CbaTexturesDecodeWithAlphaAndContentTheSameByEveryPath) {
         EXPECT_EQ(warnings.entries().size(), 0u) << "the file walks to its exact end";
         // Every level decodes (LZO on the big ones, raw on the small ones).
         for (size_t level = 0; level < file.levels.size(); ++level) {
-            const RgbaImage image = agf::paa::DecodePaaLevel(bytes.data(), bytes.size(),
-                                                             "real.paa", file, level, true);
+            const RgbaImage image =
+                agf::paa::DecodePaaLevel(bytes.data(), bytes.size(), "real.paa", file, level, true);
             EXPECT_EQ(image.width, std::max<uint32_t>(texture.side >> level, 1u));
         }
-        const RgbaImage image = agf::paa::DecodePaa(bytes.data(), bytes.size(), "real.paa",
-                                                    warnings);
+        const RgbaImage image =
+            agf::paa::DecodePaa(bytes.data(), bytes.size(), "real.paa", warnings);
         ASSERT_EQ(image.width, texture.side);
         ASSERT_EQ(image.height, texture.side);
         EXPECT_TRUE(image.hasAlpha());
@@ -244,8 +243,7 @@ TEST(PaaSamples, CbaTexturesDecodeWithAlphaAndContentTheSameByEveryPath) {
         const RgbaImage back = agf::StbDecode(png.data(), png.size(), "real.png");
         EXPECT_EQ(ImageHash(back), ImageHash(image));
         // And decoding twice gives the same hash.
-        EXPECT_EQ(ImageHash(agf::paa::DecodePaa(bytes.data(), bytes.size(), "real.paa",
-                                                warnings)),
+        EXPECT_EQ(ImageHash(agf::paa::DecodePaa(bytes.data(), bytes.size(), "real.paa", warnings)),
                   ImageHash(image));
     }
 }

@@ -138,8 +138,8 @@ TEST(TextureEmbedding, UeViewerExportGetsItsTgaEmbeddedAsPngAndItsSocket) {
     ASSERT_TRUE(agf::IsPngFile(bytes, texture->mWidth));
     // The PNG holds the TGA's pixels.
     const agf::RgbaImage png = agf::StbDecode(bytes, texture->mWidth, "embedded.png");
-    const std::vector<uint8_t> tgaBytes = ReadBytes(
-        psk.parent_path().parent_path() / "Texture2D" / "Antenna_Diffuse.tga");
+    const std::vector<uint8_t> tgaBytes =
+        ReadBytes(psk.parent_path().parent_path() / "Texture2D" / "Antenna_Diffuse.tga");
     const agf::RgbaImage tga = agf::StbDecode(tgaBytes.data(), tgaBytes.size(), "a.tga");
     EXPECT_EQ(png.width, tga.width);
     EXPECT_EQ(png.pixels, tga.pixels);
@@ -216,7 +216,8 @@ TEST(TextureEmbedding, P3dReticleIsDecodedUnderTheDataRootWithItsAlpha) {
 }
 
 /** A copy of the optic beside a root whose reticle is `reticle`. */
-std::filesystem::path OpticWithReticle(const std::string &name, const std::vector<uint8_t> &reticle) {
+std::filesystem::path OpticWithReticle(const std::string &name,
+                                       const std::vector<uint8_t> &reticle) {
     const std::filesystem::path dir = ScratchDir(name);
     WriteBytes(dir / "root/x/cba/addons/optics/reticles/scopeblack_small_70_ca.paa", reticle);
     return dir;
@@ -329,9 +330,9 @@ TEST(TextureCli, OpticExportWithATextureRootEmbedsTheReticleAndConstantColours) 
     EXPECT_EQ(textured, 1u);
     EXPECT_EQ(constant, 2u);
     // A root that is not a folder is an error of the command.
-    EXPECT_NE(RunCli(dir, "export " + ShellQuote(p3d.string()) + " x.glb --texture-root nope")
-                  .exitCode,
-              0);
+    EXPECT_NE(
+        RunCli(dir, "export " + ShellQuote(p3d.string()) + " x.glb --texture-root nope").exitCode,
+        0);
 }
 
 } // namespace

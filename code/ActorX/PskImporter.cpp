@@ -46,10 +46,10 @@ const aiImporterDesc kDescription = {
 /** Sockets of the props.txt that the SKELSOCK chunk does not have already (by name). */
 void AddSidecarSockets(std::vector<psk::Socket> sockets, psk::PskFile &data) {
     for (psk::Socket &socket : sockets) {
-        const bool known = std::any_of(data.sockets.begin(), data.sockets.end(),
-                                       [&](const psk::Socket &existing) {
-                                           return Lower(existing.name) == Lower(socket.name);
-                                       });
+        const bool known =
+            std::any_of(data.sockets.begin(), data.sockets.end(), [&](const psk::Socket &existing) {
+                return Lower(existing.name) == Lower(socket.name);
+            });
         if (!known) {
             data.sockets.push_back(std::move(socket));
         }

@@ -75,7 +75,8 @@ bool StructField(const std::string &value, const char *field, float &out, bool *
                 return false;
             }
             if (hasFraction != nullptr &&
-                std::string(start, static_cast<const char *>(end)).find_first_of(".eE") != std::string::npos) {
+                std::string(start, static_cast<const char *>(end)).find_first_of(".eE") !=
+                    std::string::npos) {
                 *hasFraction = true;
             }
             out = static_cast<float>(number);

@@ -79,12 +79,11 @@ RgbaImage DecodeDds(const uint8_t *data, size_t size, const std::string &fileNam
         } else if (fourCc == FourCc("DXT4") || fourCc == FourCc("DXT5")) {
             kind = DxtKind::Dxt5;
         } else {
-            const char name[5] = {static_cast<char>(fourCc & 0xFF),
-                                  static_cast<char>((fourCc >> 8) & 0xFF),
-                                  static_cast<char>((fourCc >> 16) & 0xFF),
-                                  static_cast<char>(fourCc >> 24), 0};
-            reader.failAt(84, std::string("compression '") + name +
-                                  "' is not read (DXT1 to DXT5 are)");
+            const char name[5] = {
+                static_cast<char>(fourCc & 0xFF), static_cast<char>((fourCc >> 8) & 0xFF),
+                static_cast<char>((fourCc >> 16) & 0xFF), static_cast<char>(fourCc >> 24), 0};
+            reader.failAt(84,
+                          std::string("compression '") + name + "' is not read (DXT1 to DXT5 are)");
         }
         const uint64_t bytes = DxtImageBytes(kind, width, height);
         if (bytes > reader.remaining()) {

@@ -33,8 +33,7 @@ void ImporterBase::embedTextures(const std::string &file, aiScene *scene, Assimp
                   mTextureDecoders != nullptr ? *mTextureDecoders : CommonTextureDecoders(),
                   mWarnings, [progress](size_t done, size_t total) {
                       if (progress != nullptr && total > 0) {
-                          progress->UpdateFileRead(static_cast<int>(done),
-                                                   static_cast<int>(total));
+                          progress->UpdateFileRead(static_cast<int>(done), static_cast<int>(total));
                       }
                   });
 }

@@ -5,8 +5,9 @@
  *  A file must never make the importer read outside its roots: `..` that would climb above the
  *  root, drive letters ("C:", "P:") and UNC or network paths ("//server") are refused. A
  *  single leading separator is kept as the root itself, because Unreal game paths
- *  ("/Game/Maps/...") and Arma paths ("\\ca\\data\\..." with backslashes) are written that way and mean "from the
- *  top of the export folder / data root"; it never reaches the top of the file system.
+ *  ("/Game/Maps/...") and Arma paths ("\\ca\\data\\..." with backslashes) are written that way and
+ * mean "from the top of the export folder / data root"; it never reaches the top of the file
+ * system.
  */
 #pragma once
 

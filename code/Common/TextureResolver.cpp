@@ -97,8 +97,7 @@ bool ModelRelative(const std::string &reference, const TextureSearch &search, st
     std::string path = reference;
     std::replace(path.begin(), path.end(), '\\', '/');
     if (path.empty() || path.front() == '/' ||
-        (path.size() >= 2 && std::isalpha(static_cast<unsigned char>(path[0])) &&
-         path[1] == ':')) {
+        (path.size() >= 2 && std::isalpha(static_cast<unsigned char>(path[0])) && path[1] == ':')) {
         return false;
     }
     const fs::path normal = fs::path(path).lexically_normal();
@@ -158,10 +157,10 @@ TextureLookup FindTextureFile(Assimp::IOSystem *io, const std::string &reference
     lookup.found = !lookup.path.empty();
     if (!lookup.found) {
         lookup.refused = !besideModel && safe.refused;
-        lookup.problem = lookup.refused ? "refused: " + safe.problem
-                                        : "not found beside the model or under " +
-                                              std::to_string(search.roots.size()) +
-                                              " texture root(s)";
+        lookup.problem = lookup.refused
+                             ? "refused: " + safe.problem
+                             : "not found beside the model or under " +
+                                   std::to_string(search.roots.size()) + " texture root(s)";
     }
     return lookup;
 }

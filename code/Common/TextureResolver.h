@@ -33,8 +33,8 @@ struct TextureSearch {
 
 struct TextureLookup {
     bool found = false;
-    std::string path;    ///< the file, as a path for the IOSystem, when found
-    std::string problem; ///< when not found: why (refused, or where it was looked for)
+    std::string path;     ///< the file, as a path for the IOSystem, when found
+    std::string problem;  ///< when not found: why (refused, or where it was looked for)
     bool refused = false; ///< the reference leaves every folder it may be looked for in
 };
 

@@ -131,8 +131,7 @@ RgbaImage DecodePaaLevel(const uint8_t *data, size_t size, const std::string &fi
             image = DecodeDxt(kind, level.width, level.height, reader.view(level.storedSize));
         }
     } else {
-        const uint64_t expected =
-            uint64_t{level.width} * level.height * BytesPerPixel(file.format);
+        const uint64_t expected = uint64_t{level.width} * level.height * BytesPerPixel(file.format);
         std::vector<uint8_t> stored;
         if (level.storedSize == expected) {
             // Stored raw: only when the size says so (6.1).

@@ -127,8 +127,8 @@ private:
         if (count > kMaxPaletteEntries) {
             mReader.fail("palette of " + std::to_string(count) + " colours (at most 256)");
         }
-        mWarnings.add(mReader, "palette of " + std::to_string(count) +
-                                   " colours in a typed file; skipped");
+        mWarnings.add(mReader,
+                      "palette of " + std::to_string(count) + " colours in a typed file; skipped");
         mReader.skip(mReader.checkedCount(count, 3, "palette colour") * 3);
     }
 
@@ -145,8 +145,8 @@ private:
                 }
             } catch (const ImportError &error) {
                 // The largest level is what we decode; damage below it costs nothing of that.
-                mWarnings.add(error.place(), error.problem() + "; the levels from here on are " +
-                                                 "ignored");
+                mWarnings.add(error.place(),
+                              error.problem() + "; the levels from here on are " + "ignored");
                 return;
             }
         }
@@ -179,8 +179,8 @@ private:
                                              " level (only DXT levels are LZO-compressed)");
         }
         if (level.width == 0 || level.height == 0) {
-            mReader.failAt(recordOffset, "level of " + SizeText(level.width, level.height) +
-                                             " pixels");
+            mReader.failAt(recordOffset,
+                           "level of " + SizeText(level.width, level.height) + " pixels");
         }
         if (level.width > kMaxTextureSide || level.height > kMaxTextureSide) {
             mReader.failAt(recordOffset, "level of " + SizeText(level.width, level.height) +

@@ -24,8 +24,7 @@ bool LooksLikePaa(const uint8_t *data, size_t size);
 /** Walks the header and the level records. Throws ImportError when the type tag is unknown,
  *  when the first level is missing or damaged, larger than kMaxTextureSide on a side, or when
  *  its stored data runs past the end of the file. */
-PaaFile ParsePaa(const uint8_t *data, size_t size, const std::string &fileName,
-                 Warnings &warnings);
+PaaFile ParsePaa(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings);
 
 /** Decodes level `levelIndex` of a parsed file to RGBA: unpacks LZO (DXT) or LZSS (the 16- and
  *  32-bit formats), then converts the pixels. With `unswizzle`, a ZIWS swizzle is undone

@@ -89,7 +89,8 @@ PaaTestTexture Dxt1(bool lzo) {
     }
     PaaWriteOptions options;
     options.alphaFlag = true;
-    return {lzo ? "dxt1_lzo" : "dxt1", kDxt1, 8, 8, image.rgba(), WritePaa(kDxt1, {level}, options)};
+    return {lzo ? "dxt1_lzo" : "dxt1",        kDxt1, 8, 8, image.rgba(),
+            WritePaa(kDxt1, {level}, options)};
 }
 
 /** DXT2/3: explicit 4-bit alpha (the same nibble for every pixel of a block), solid colours. */
@@ -106,7 +107,11 @@ PaaTestTexture Dxt3(uint16_t tag) {
         ColourBlock(blocks, To565(colours[b]), 0, 0);
         image.blocks[b].fill(From565(To565(colours[b]), static_cast<uint8_t>(nibbles[b] * 17)));
     }
-    return {tag == kDxt2 ? "dxt2" : "dxt3", tag, 8, 8, image.rgba(),
+    return {tag == kDxt2 ? "dxt2" : "dxt3",
+            tag,
+            8,
+            8,
+            image.rgba(),
             WritePaa(tag, {PaaLevelData{8, 8, false, blocks.data()}})};
 }
 
@@ -123,8 +128,8 @@ PaaTestTexture Dxt5(uint16_t tag, bool lzo) {
     };
     const AlphaBlock alphas[4] = {{200, 100, 0, 200},
                                   {128, 64, 0, 128},
-                                  {10, 20, 0xFFFFFFFFFFFFull, 255},  // code 7 everywhere
-                                  {10, 20, 0xDB6DB6DB6DB6ull, 0}}; // code 6 everywhere
+                                  {10, 20, 0xFFFFFFFFFFFFull, 255}, // code 7 everywhere
+                                  {10, 20, 0xDB6DB6DB6DB6ull, 0}};  // code 6 everywhere
     for (size_t b = 0; b < 4; ++b) {
         blocks.u8(alphas[b].a0);
         blocks.u8(alphas[b].a1);
@@ -210,7 +215,11 @@ PaaTestTexture Swizzled() {
     options.swizzle = true;
     const uint8_t codes[4] = {5, 4, 2, 3};
     std::copy(codes, codes + 4, options.swizzleCodes);
-    return {"argb8888_swizzled", kArgb8888, 1, 1, {215, 20, 30, 245},
+    return {"argb8888_swizzled",
+            kArgb8888,
+            1,
+            1,
+            {215, 20, 30, 245},
             WritePaa(kArgb8888, {PaaLevelData{1, 1, false, stored}}, options)};
 }
 

@@ -22,8 +22,8 @@ struct PaaLevelData {
 };
 
 struct PaaWriteOptions {
-    bool alphaFlag = false;         ///< write GALF = 1
-    bool swizzle = false;           ///< write ZIWS with `swizzleCodes`
+    bool alphaFlag = false; ///< write GALF = 1
+    bool swizzle = false;   ///< write ZIWS with `swizzleCodes`
     uint8_t swizzleCodes[4] = {0, 1, 2, 3};
 };
 
