@@ -4,6 +4,9 @@
 #include "TestSupport.h"
 
 #include "ActorX/PskSidecars.h"
+#include "Common/ByteWriter.h"
+#include "Common/DdsDecoder.h"
+#include "Common/ImportError.h"
 #include "Common/StbImages.h"
 #include "Common/TextureResolver.h"
 #include "Export/GlbContainer.h"
@@ -333,6 +336,76 @@ TEST(TextureCli, OpticExportWithATextureRootEmbedsTheReticleAndConstantColours) 
     EXPECT_NE(
         RunCli(dir, "export " + ShellQuote(p3d.string()) + " x.glb --texture-root nope").exitCode,
         0);
+}
+
+} // namespace
+
+namespace {
+
+// ---- DDS through our DXT path ------------------------------------------------------------
+
+std::vector<uint8_t> DdsFile(uint32_t width, uint32_t height, uint32_t pixelFlags,
+                             const char *fourCc, uint32_t bitCount,
+                             const std::vector<uint32_t> &masks,
+                             const std::vector<uint8_t> &pixels) {
+    agf::ByteWriter w;
+    w.bytes("DDS ", 4);
+    w.u32(124);
+    w.u32(0x1007); // caps, height, width, pixel format
+    w.u32(height);
+    w.u32(width);
+    for (int i = 0; i < 3 + 11; ++i) {
+        w.u32(0); // pitch, depth, mip count, reserved
+    }
+    w.u32(32);
+    w.u32(pixelFlags);
+    w.bytes(fourCc, 4);
+    w.u32(bitCount);
+    for (uint32_t mask : masks) {
+        w.u32(mask);
+    }
+    for (int i = 0; i < 5; ++i) {
+        w.u32(0); // caps 1-4, reserved
+    }
+    w.bytes(pixels.data(), pixels.size());
+    return w.data();
+}
+
+TEST(TextureDds, DxtAndUncompressedDdsDecode) {
+    // Two DXT1 blocks: solid red (0xF800) and solid blue (0x001F), four-colour mode.
+    const std::vector<uint8_t> dxt = DdsFile(8, 4, 0x4, "DXT1", 0, {0, 0, 0, 0},
+                                             {0x00, 0xF8, 0, 0, 0, 0, 0, 0, 0x1F, 0, 0, 0, 0, 0, 0, 0});
+    ASSERT_TRUE(agf::IsDdsFile(dxt.data(), dxt.size()));
+    const agf::RgbaImage image = agf::DecodeDds(dxt.data(), dxt.size(), "t.dds");
+    ASSERT_EQ(image.width, 8u);
+    ASSERT_EQ(image.height, 4u);
+    EXPECT_EQ(std::vector<uint8_t>(image.pixels.begin(), image.pixels.begin() + 4),
+              (std::vector<uint8_t>{255, 0, 0, 255}));
+    EXPECT_EQ(std::vector<uint8_t>(image.pixels.begin() + 4 * 7, image.pixels.begin() + 4 * 8),
+              (std::vector<uint8_t>{0, 0, 255, 255}));
+    // 32-bit BGRA with alpha.
+    const std::vector<uint8_t> bgra =
+        DdsFile(1, 1, 0x41, "\0\0\0\0", 32, {0x00FF0000, 0x0000FF00, 0x000000FF, 0xFF000000},
+                {10, 20, 30, 40});
+    EXPECT_EQ(agf::DecodeDds(bgra.data(), bgra.size(), "b.dds").pixels,
+              (std::vector<uint8_t>{30, 20, 10, 40}));
+    // Cut short, or BC7 (DX10): refused with the file's name.
+    const std::vector<uint8_t> cut(dxt.begin(), dxt.end() - 1);
+    EXPECT_THROW(agf::DecodeDds(cut.data(), cut.size(), "t.dds"), agf::ImportError);
+    const std::vector<uint8_t> dx10 = DdsFile(4, 4, 0x4, "DX10", 0, {0, 0, 0, 0}, {});
+    EXPECT_THROW(agf::DecodeDds(dx10.data(), dx10.size(), "t.dds"), agf::ImportError);
+}
+
+TEST(TextureCli, GltfExportWritesTheTexturesBesideIt) {
+    AGF_REQUIRE_SAMPLE(psk, "actorx/ueviewer/Antenna_Standard/SkeletalMesh3/Antenna_SK.psk");
+    const std::filesystem::path dir = ScratchDir("texture_cli_gltf");
+    const auto run = RunCli(dir, "export " + ShellQuote(psk.string()) + " a.gltf");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const Json json = Json::parse(agf::test::ReadText(dir / "a.gltf"));
+    ASSERT_EQ(json["images"].size(), 1u);
+    EXPECT_EQ(json["images"][0].value("uri", ""), "a_img0.png");
+    const std::vector<uint8_t> png = ReadBytes(dir / "a_img0.png");
+    EXPECT_TRUE(agf::IsPngFile(png.data(), png.size()));
 }
 
 } // namespace
