@@ -373,8 +373,9 @@ std::vector<uint8_t> DdsFile(uint32_t width, uint32_t height, uint32_t pixelFlag
 
 TEST(TextureDds, DxtAndUncompressedDdsDecode) {
     // Two DXT1 blocks: solid red (0xF800) and solid blue (0x001F), four-colour mode.
-    const std::vector<uint8_t> dxt = DdsFile(8, 4, 0x4, "DXT1", 0, {0, 0, 0, 0},
-                                             {0x00, 0xF8, 0, 0, 0, 0, 0, 0, 0x1F, 0, 0, 0, 0, 0, 0, 0});
+    const std::vector<uint8_t> dxt =
+        DdsFile(8, 4, 0x4, "DXT1", 0, {0, 0, 0, 0},
+                {0x00, 0xF8, 0, 0, 0, 0, 0, 0, 0x1F, 0, 0, 0, 0, 0, 0, 0});
     ASSERT_TRUE(agf::IsDdsFile(dxt.data(), dxt.size()));
     const agf::RgbaImage image = agf::DecodeDds(dxt.data(), dxt.size(), "t.dds");
     ASSERT_EQ(image.width, 8u);
@@ -406,6 +407,53 @@ TEST(TextureCli, GltfExportWritesTheTexturesBesideIt) {
     EXPECT_EQ(json["images"][0].value("uri", ""), "a_img0.png");
     const std::vector<uint8_t> png = ReadBytes(dir / "a_img0.png");
     EXPECT_TRUE(agf::IsPngFile(png.data(), png.size()));
+}
+
+} // namespace
+
+namespace {
+
+TEST(TextureEmbedding, TextRvmatStagesUnderTheRootGiveNormalAndSpecularMaps) {
+    AGF_REQUIRE_SAMPLE(p3d, "p3d/cba_optic_small_70.p3d");
+    AGF_REQUIRE_SAMPLE(reticle, "p3d/data-root/x/cba/addons/optics/reticles/"
+                                "scopeblack_small_70_ca.paa");
+    const std::filesystem::path dir = ScratchDir("texture_rvmat");
+    const std::filesystem::path folder = dir / "root/x/cba/addons/optics/reticles";
+    WriteBytes(folder / "scopeblack_small_70_ca.paa", ReadBytes(reticle));
+    std::vector<uint8_t> small;
+    for (const auto &texture : agf::testgen::paa::PaaTestTextures()) {
+        if (texture.name == "argb8888_swizzled") {
+            small = texture.file;
+        }
+    }
+    WriteBytes(folder / "data/scope_nohq.paa", small);
+    WriteBytes(folder / "data/scope_smdi.paa", small);
+    // Mixed case on disk, as a Windows-made data root has it.
+    WriteText(folder / "ScopeBlack.rvmat",
+              "ambient[]={1,1,1,1};\nclass Stage1\n{\n\ttexture=\"x\\cba\\addons\\optics\\"
+              "reticles\\data\\scope_nohq.paa\";\n\tuvSource=\"tex\";\n};\nclass Stage2\n{\n"
+              "\ttexture=\"#(argb,8,8,3)color(0.5,0.5,0.5,1,DT)\";\n};\nclass Stage3\n{\n"
+              "\ttexture=\"x\\cba\\addons\\optics\\reticles\\data\\scope_smdi.paa\";\n};\n");
+    const auto result = ImportValidated(p3d, [&](Assimp::Importer &importer) {
+        importer.SetPropertyString(AI_CONFIG_IMPORT_TEXTURE_ROOTS, (dir / "root").string());
+    });
+    ASSERT_NE(result.scene, nullptr) << result.error;
+    size_t withMaps = 0;
+    for (unsigned m = 0; m < result.scene->mNumMaterials; ++m) {
+        const aiMaterial *material = result.scene->mMaterials[m];
+        const std::string normal = TexturePath(material, aiTextureType_NORMALS);
+        if (normal.empty()) {
+            continue;
+        }
+        ++withMaps;
+        EXPECT_EQ(normal.front(), '*') << "embedded";
+        const std::string specular = TexturePath(material, aiTextureType_SPECULAR);
+        EXPECT_EQ(specular.front(), '*');
+        EXPECT_NE(specular, normal);
+    }
+    EXPECT_EQ(withMaps, 2u) << "both materials that name scopeblack.rvmat";
+    // The reticle, the normal map and the specular map.
+    EXPECT_EQ(result.scene->mNumTextures, 3u);
 }
 
 } // namespace

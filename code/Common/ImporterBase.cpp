@@ -20,14 +20,20 @@ void ImporterBase::SetupProperties(const Assimp::Importer *importer) {
     setupOptions(importer);
 }
 
+TextureSearch ImporterBase::textureSearchFor(const std::string &file) const {
+    TextureSearch search = mTextureOptions.search;
+    search.modelFolder = DirectoryOf(file);
+    search.modelParentLevels = textureParentLevels();
+    return search;
+}
+
 void ImporterBase::embedTextures(const std::string &file, aiScene *scene, Assimp::IOSystem *io) {
     // A memory buffer has no folder, so nothing beside it to find.
     if (IsMemoryFile(file)) {
         return;
     }
     TextureEmbeddingOptions options = mTextureOptions;
-    options.search.modelFolder = DirectoryOf(file);
-    options.search.modelParentLevels = textureParentLevels();
+    options.search = textureSearchFor(file);
     Assimp::ProgressHandler *progress = m_progress;
     EmbedTextures(scene, io, options,
                   mTextureDecoders != nullptr ? *mTextureDecoders : CommonTextureDecoders(),

@@ -41,6 +41,12 @@ protected:
      *  layout (UEViewer keeps textures in a sibling of the mesh's folder). */
     virtual unsigned textureParentLevels() const { return 0; }
 
+    /** Where the texture pass will look for files referenced by `file` (for importers that
+     *  read side files the same way, such as P3D's text rvmats); `keepReferences` tells when
+     *  nothing is to be looked for at all. */
+    TextureSearch textureSearchFor(const std::string &file) const;
+    bool textureReferencesKept() const { return mTextureOptions.keepReferences; }
+
 private:
     void InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) final;
 

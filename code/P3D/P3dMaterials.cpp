@@ -7,7 +7,9 @@
  *    its alpha decides the glTF alpha mode when it is embedded);
  *  - a procedural face texture `#(argb,w,h,mips)color(r,g,b,a[,tag])` is a constant base colour
  *    (AI_MATKEY_BASE_COLOR and AI_MATKEY_COLOR_DIFFUSE), with alpha mode BLEND when a < 1;
- *  - rvmat stages: `_nohq` (and `_no`, `_nopx`) is the normal map (aiTextureType_NORMALS);
+ *  - rvmat stages (of a binarized model's embedded rvmat, or of the text .rvmat an MLOD names,
+ *    found under the texture roots by P3dImporter): `_nohq` (and `_no`, `_nopx`) is the normal map
+ * (aiTextureType_NORMALS);
  *    `_smdi` is the specular map (aiTextureType_SPECULAR). SMDI holds specular intensity in
  *    green and glossiness in blue, while glTF's metallicRoughness texture wants roughness in
  *    green and metalness in blue, so it is not used as one: Arma's materials are not metallic
@@ -83,22 +85,7 @@ void AddTexture(aiMaterial &material, const std::string &path, aiTextureType typ
 /** The rvmat stages' textures in the slots their suffixes name. */
 void MapStageTextures(aiMaterial &material, const EmbeddedMaterial &embedded) {
     for (const StageTexture &stage : embedded.stages) {
-        if (stage.texture.empty() || IsProceduralTexture(stage.texture)) {
-            continue;
-        }
-        switch (RoleOf(stage.texture)) {
-        case TextureRole::BaseColour:
-            AddTexture(material, stage.texture, aiTextureType_DIFFUSE);
-            break;
-        case TextureRole::Normal:
-            AddTexture(material, stage.texture, aiTextureType_NORMALS);
-            break;
-        case TextureRole::Specular:
-            AddTexture(material, stage.texture, aiTextureType_SPECULAR);
-            break;
-        case TextureRole::Other:
-            break;
-        }
+        MapStageTexture(material, stage.texture);
     }
     const float notMetallic = 0.0f;
     material.AddProperty(&notMetallic, 1, AI_MATKEY_METALLIC_FACTOR);
@@ -193,6 +180,25 @@ std::unique_ptr<aiMaterial> BuildMaterial(const LodMaterial &source,
         }
     }
     return material;
+}
+
+void MapStageTexture(aiMaterial &material, const std::string &texture) {
+    if (texture.empty() || IsProceduralTexture(texture)) {
+        return;
+    }
+    switch (RoleOf(texture)) {
+    case TextureRole::BaseColour:
+        AddTexture(material, texture, aiTextureType_DIFFUSE);
+        break;
+    case TextureRole::Normal:
+        AddTexture(material, texture, aiTextureType_NORMALS);
+        break;
+    case TextureRole::Specular:
+        AddTexture(material, texture, aiTextureType_SPECULAR);
+        break;
+    case TextureRole::Other:
+        break;
+    }
 }
 
 std::vector<unsigned> Converter::registerMaterials(const Lod &lod) {
