@@ -34,6 +34,7 @@ void ImporterBase::embedTextures(const std::string &file, aiScene *scene, Assimp
     }
     TextureEmbeddingOptions options = mTextureOptions;
     options.search = textureSearchFor(file);
+    options.modelFileName = FileNameOf(file);
     Assimp::ProgressHandler *progress = m_progress;
     EmbedTextures(scene, io, options,
                   mTextureDecoders != nullptr ? *mTextureDecoders : CommonTextureDecoders(),

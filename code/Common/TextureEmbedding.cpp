@@ -185,7 +185,7 @@ size_t EmbedTextures(aiScene *scene, Assimp::IOSystem *io, const TextureEmbeddin
         const TextureLookup lookup = FindTextureFile(io, reference, options.search);
         if (!lookup.found) {
             if (lookup.refused || !options.search.roots.empty()) {
-                warnings.add("", "texture " + reference, 0, lookup.problem);
+                warnings.add(options.modelFileName, "texture " + reference, 0, lookup.problem);
             }
             continue;
         }

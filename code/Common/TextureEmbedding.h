@@ -34,6 +34,7 @@ namespace agf {
 struct TextureEmbeddingOptions {
     bool keepReferences = false; ///< AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES: do nothing
     TextureSearch search;
+    std::string modelFileName; ///< names the model in warnings about its references
 };
 
 /** Called after each texture file: (files done, files in all). */

@@ -162,8 +162,8 @@ private:
             auto found = stagesByRvmat.find(rvmat.C_Str());
             if (found == stagesByRvmat.end()) {
                 found = stagesByRvmat
-                            .emplace(rvmat.C_Str(),
-                                     readRvmatStages(rvmat.C_Str(), search, io, warnings))
+                            .emplace(rvmat.C_Str(), readRvmatStages(rvmat.C_Str(), search, io,
+                                                                    FileNameOf(file), warnings))
                             .first;
             }
             for (const std::string &texture : found->second) {
@@ -172,14 +172,14 @@ private:
         }
     }
 
-    static std::vector<std::string> readRvmatStages(const std::string &reference,
-                                                    const TextureSearch &search,
-                                                    Assimp::IOSystem *io, Warnings &warnings) {
+    static std::vector<std::string>
+    readRvmatStages(const std::string &reference, const TextureSearch &search, Assimp::IOSystem *io,
+                    const std::string &modelName, Warnings &warnings) {
         constexpr size_t kMaxRvmatBytes = 1u << 20;
         const TextureLookup lookup = FindTextureFile(io, reference, search);
         if (!lookup.found) {
             if (lookup.refused || !search.roots.empty()) {
-                warnings.add("", "rvmat " + reference, 0, lookup.problem);
+                warnings.add(modelName, "rvmat " + reference, 0, lookup.problem);
             }
             return {};
         }
