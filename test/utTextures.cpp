@@ -457,3 +457,15 @@ TEST(TextureEmbedding, TextRvmatStagesUnderTheRootGiveNormalAndSpecularMaps) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(TextureCli, ColladaExportOfEmbeddedTexturesToABareFileName) {
+    AGF_REQUIRE_SAMPLE(psk, "actorx/ueviewer/Antenna_Standard/SkeletalMesh3/Antenna_SK.psk");
+    const std::filesystem::path dir = ScratchDir("texture_cli_collada");
+    const auto run = RunCli(dir, "export " + ShellQuote(psk.string()) + " a.dae");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_TRUE(std::filesystem::exists(dir / "a_texture_0001.png"));
+}
+
+} // namespace

@@ -112,7 +112,12 @@ void ExportCollada(const char *path, Assimp::IOSystem *io, const aiScene *scene,
         builtIn.SetIOHandler(new BorrowedIOSystem(*io));
         Assimp::ExportProperties innerProperties =
             properties != nullptr ? *properties : Assimp::ExportProperties();
-        if (builtIn.Export(copy.get(), "collada", path, InnerPreprocessing(properties),
+        // Assimp 5.2.5 names the image files of embedded textures from the document's folder,
+        // which it gets wrong for a bare file name ("a.dae" gives "a.daea_texture_0001.png"):
+        // give it the folder explicitly.
+        const std::string innerPath =
+            DirectoryOf(path).empty() ? "./" + std::string(path) : std::string(path);
+        if (builtIn.Export(copy.get(), "collada", innerPath, InnerPreprocessing(properties),
                            &innerProperties) != aiReturn_SUCCESS) {
             throw std::runtime_error(
                 std::string("Assimp's built-in \"collada\" exporter failed: ") +
