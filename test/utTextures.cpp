@@ -469,3 +469,17 @@ TEST(TextureCli, ColladaExportOfEmbeddedTexturesToABareFileName) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(TextureCli, WritersThatCannotEmbedKeepTheReferences) {
+    AGF_REQUIRE_SAMPLE(psk, "actorx/ueviewer/Antenna_Standard/SkeletalMesh3/Antenna_SK.psk");
+    const std::filesystem::path dir = ScratchDir("texture_cli_obj");
+    const auto run = RunCli(dir, "export " + ShellQuote(psk.string()) + " a.obj");
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const std::string mtl = agf::test::ReadText(dir / "a.mtl");
+    EXPECT_NE(mtl.find("Antenna_Diffuse.tga"), std::string::npos) << mtl;
+    EXPECT_EQ(mtl.find("*0"), std::string::npos) << mtl;
+}
+
+} // namespace
