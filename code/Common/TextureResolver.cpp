@@ -62,10 +62,27 @@ std::string EntryIgnoringCase(const fs::path &folder, const std::string &name) {
     return std::string();
 }
 
+/** False when `found` is, on disk, outside `folder`: a symbolic link under a root must not
+ *  lead out of it. Paths the file system does not know (a custom IOSystem) pass. */
+bool StaysInside(const std::string &folder, const std::string &found) {
+    std::error_code error;
+    const fs::path base =
+        fs::weakly_canonical(folder.empty() ? fs::path(".") : fs::path(folder), error);
+    if (error || !fs::exists(found, error)) {
+        return true;
+    }
+    const fs::path target = fs::weakly_canonical(found, error);
+    if (error) {
+        return true;
+    }
+    const fs::path relative = target.lexically_relative(base);
+    return !relative.empty() && *relative.begin() != "..";
+}
+
 /** `relative` ('/'-separated, no '..') under `folder`: exactly, else part by part ignoring
  *  case. Returns "" when no such file exists. */
-std::string FindUnder(Assimp::IOSystem *io, const std::string &folder,
-                      const std::string &relative) {
+std::string FindUnderAnyCase(Assimp::IOSystem *io, const std::string &folder,
+                             const std::string &relative) {
     const std::string exact = Join(folder, relative);
     if (io->Exists(exact)) {
         return exact;
@@ -88,6 +105,13 @@ std::string FindUnder(Assimp::IOSystem *io, const std::string &folder,
         found = Join(found, name);
     }
     return io->Exists(found) ? found : std::string();
+}
+
+/** FindUnderAnyCase, refusing a file that lies outside the folder on disk. */
+std::string FindUnder(Assimp::IOSystem *io, const std::string &folder,
+                      const std::string &relative) {
+    const std::string found = FindUnderAnyCase(io, folder, relative);
+    return found.empty() || StaysInside(folder, found) ? found : std::string();
 }
 
 /** The reference relative to the model's folder, when it climbs at most `levels` above it:
