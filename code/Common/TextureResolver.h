@@ -12,7 +12,8 @@
  *     `<root>/x/cba/addons/optics/data/scope_ca.paa`;
  *  3. its file name alone, beside the model.
  *  Each step matches the path exactly first, then ignoring case part by part (Arma's paths are
- *  case-insensitive, the files on a Linux disk are not).
+ *  case-insensitive, the files on a Linux disk are not). A file found through a symbolic link
+ *  that leads out of the folder it was looked for in is not taken.
  */
 #pragma once
 
