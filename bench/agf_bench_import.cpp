@@ -15,7 +15,7 @@
 #include "BenchInputs.h"
 #include "GlbTwins.h"
 
-#include "P3D/Lzss.h"
+#include "Common/Lzss.h"
 #include "P3dWriters.h"
 
 #include <assimp_gameformats/GameFormats.h>
@@ -244,7 +244,7 @@ void MeasureLzss(int runs) {
         for (int r = 0; r < std::max(runs, 5) * 3; ++r) {
             const Clock::time_point start = Clock::now();
             agf::BinaryReader reader(packed.data(), packed.size(), "bench.lzss");
-            agf::p3d::LzssDecode(reader, original.size(), output);
+            agf::LzssDecode(reader, original.size(), output);
             seconds.push_back(SecondsSince(start));
         }
         const bool same = output == original;

@@ -2,8 +2,8 @@
 // for at least 500 MB/s. The input is mesh-like data (float positions on a grid, repeated
 // normals and small indices) compressed by the test-model generator's LZO writer, so the mix of
 // literals and matches resembles a real ODOL array rather than a best or worst case.
+#include "Common/Lzo.h"
 #include "LzoWriter.h"
-#include "P3D/Lzo.h"
 
 #include <benchmark/benchmark.h>
 

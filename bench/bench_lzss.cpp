@@ -2,7 +2,7 @@
 // data (float positions on a grid, repeated normals and small indices) compressed by the
 // test-model generator's compressor, so the mix of literals and back-references resembles a
 // real ODOL array rather than a best or worst case.
-#include "P3D/Lzss.h"
+#include "Common/Lzss.h"
 #include "P3dWriters.h"
 
 #include <benchmark/benchmark.h>
@@ -37,7 +37,7 @@ void LzssDecodeMeshData(benchmark::State &state) {
     std::vector<uint8_t> output;
     for (auto _ : state) {
         agf::BinaryReader reader(compressed.data(), compressed.size(), "bench.lzss");
-        agf::p3d::LzssDecode(reader, original.size(), output);
+        agf::LzssDecode(reader, original.size(), output);
         benchmark::DoNotOptimize(output.data());
     }
     if (output != original) {

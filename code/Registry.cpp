@@ -10,6 +10,8 @@
 #include <memory>
 
 #include "BuiltIn.h"
+#include "Common/ImporterBase.h"
+#include "TextureDecoders.h"
 
 // One header per format family declares its factory functions.
 #include "ActorX/ActorXImporters.h"
@@ -35,6 +37,15 @@ Assimp::BaseImporter *CreatePskWithAnimations() {
 
 Assimp::BaseImporter *CreateFxmWithAnimations() {
     return CreateFxmImporter(AnimationFileLoaders());
+}
+
+/** A new importer of the list, with the table of texture formats its texture pass decodes. */
+Assimp::BaseImporter *Create(const RegisteredFormat &format) {
+    Assimp::BaseImporter *importer = format.create();
+    if (auto *ours = dynamic_cast<ImporterBase *>(importer)) {
+        ours->setTextureDecoders(&TextureFileDecoders());
+    }
+    return importer;
 }
 
 const std::vector<RegisteredFormat> &Formats() {
@@ -101,13 +112,13 @@ void RegisterImporters(Assimp::Importer &importer) {
         }
     }
     for (const RegisteredFormat &format : formats) {
-        importer.RegisterLoader(format.create());
+        importer.RegisterLoader(Create(format));
     }
 }
 
 void AppendImporters(std::vector<Assimp::BaseImporter *> &importers) {
     for (const RegisteredFormat &format : Formats()) {
-        importers.push_back(format.create());
+        importers.push_back(Create(format));
     }
 }
 

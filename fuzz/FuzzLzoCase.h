@@ -12,7 +12,7 @@
 
 #include "Common/BinaryReader.h"
 #include "Common/ImportError.h"
-#include "P3D/Lzo.h"
+#include "Common/Lzo.h"
 
 #include <vector>
 
@@ -29,7 +29,7 @@ inline const char *RunLzoCase(const uint8_t *data, size_t size) {
     BinaryReader reader(stream, streamSize, "fuzz.lzo", 4);
     std::vector<uint8_t> output;
     try {
-        const size_t used = p3d::LzoDecode(reader, expected, output);
+        const size_t used = LzoDecode(reader, expected, output);
         if (output.size() != expected) {
             return "output size equals the expected size";
         }
@@ -47,8 +47,7 @@ inline const char *RunLzoCase(const uint8_t *data, size_t size) {
     if (expected <= (size_t(1) << 20)) {
         // The raw entry point on the same stream: never beyond its buffers.
         std::vector<uint8_t> buffer(expected);
-        const p3d::LzoResult result =
-            p3d::LzoDecompress(stream, streamSize, buffer.data(), buffer.size());
+        const LzoResult result = LzoDecompress(stream, streamSize, buffer.data(), buffer.size());
         if (result.consumed > streamSize || result.produced > expected) {
             return "consumed and produced stay within the buffers";
         }

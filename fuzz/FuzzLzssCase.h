@@ -13,7 +13,7 @@
 
 #include "Common/BinaryReader.h"
 #include "Common/ImportError.h"
-#include "P3D/Lzss.h"
+#include "Common/Lzss.h"
 
 #include <string>
 #include <vector>
@@ -31,9 +31,8 @@ inline const char *RunLzssCase(const uint8_t *data, size_t size) {
     if (wholeFile) {
         std::string note;
         try {
-            const std::vector<uint8_t> output =
-                p3d::LzssDecodeWholeFile(data, size, "fuzz.p3d", note);
-            if (output.size() > p3d::LzssMaxOutput(size)) {
+            const std::vector<uint8_t> output = LzssDecodeWholeFile(data, size, "fuzz.p3d", note);
+            if (output.size() > LzssMaxOutput(size)) {
                 return "whole-file output within LzssMaxOutput(input size)";
             }
         } catch (const ImportError &) {
@@ -47,7 +46,7 @@ inline const char *RunLzssCase(const uint8_t *data, size_t size) {
     BinaryReader reader(data + 4, size - 4, "fuzz.lzss", 4);
     std::vector<uint8_t> output;
     try {
-        const size_t used = p3d::LzssDecode(reader, expected, output);
+        const size_t used = LzssDecode(reader, expected, output);
         if (output.size() != expected) {
             return "output size equals the expected size";
         }
@@ -55,7 +54,7 @@ inline const char *RunLzssCase(const uint8_t *data, size_t size) {
             return "the input used is what the reader advanced, within the stream";
         }
         if (BinaryReader::LoadU32(data + 4 + used - 4) !=
-            p3d::LzssChecksum(output.data(), output.size())) {
+            LzssChecksum(output.data(), output.size())) {
             return "the stream ends with the checksum of the output";
         }
     } catch (const ImportError &) {

@@ -13,7 +13,7 @@ models=test_models
 side() { printf '\n#AGF-FILE:%s\n' "$1"; cat "$2"; }
 side_text() { printf '\n#AGF-FILE:%s\n%s' "$1" "$2"; }
 
-mkdir -p "$out"/{psk,psa,psax,psw,p3d_mlod,p3d_odol,fxm,mot,anb,pz2,cr2,lzss,lzo}
+mkdir -p "$out"/{psk,psa,psax,psw,p3d_mlod,p3d_odol,fxm,mot,anb,pz2,cr2,lzss,lzo,paa}
 
 for f in "$models"/actorx/*.psk; do cp "$f" "$out/psk/"; done
 {
@@ -89,4 +89,9 @@ printf '\x00\x09\x00\x00\x00\x07ABC\x03\x03\x52\x02\x00\x00' >"$out/lzss/back_re
 printf '\x08\x00\x00\x00\x15ABCD\x6c\x00\x11\x00\x00' >"$out/lzo/m2_match"
 printf '\x04\x00\x00\x00\x12A\x40\x00\x11\x00\x00' >"$out/lzo/overlapping_run"
 printf '\x25\x01\x00\x00\x13AB\x20\x00\x03\x04\x00\x11\x00\x00' >"$out/lzo/m3_extended"
+
+# PAA: a raw 4 x 4 DXT1 level (one solid red block, c0 > c1) with its terminator and trailer;
+# a raw 2 x 2 ARGB4444 level.
+printf '\x01\xff\x00\x00\x04\x00\x04\x00\x08\x00\x00\x00\xf8\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00' >"$out/paa/dxt1_raw"
+printf '\x44\x44\x00\x00\x02\x00\x02\x00\x08\x00\x00\x21\xf3\x43\x85\x65\xa7\x87\xc9\x00\x00\x00\x00\x00\x00' >"$out/paa/argb4444_raw"
 echo "seeds written to $out"

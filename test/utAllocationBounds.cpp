@@ -11,8 +11,8 @@
 
 #include "Common/BinaryReader.h"
 #include "Common/ImportError.h"
+#include "Common/Lzss.h"
 #include "Common/SceneBuilder.h"
-#include "P3D/Lzss.h"
 
 #include "../fuzz/FuzzImportCase.h"
 
@@ -184,7 +184,7 @@ TEST(AllocationBounds, LzssRefusesAnOutputSizeTheInputCannotProduce) {
     agf::BinaryReader reader(stream.data(), stream.size(), "huge.lzss");
     std::vector<uint8_t> output;
     AllocationPeak peak;
-    EXPECT_THROW(agf::p3d::LzssDecode(reader, size_t(1) << 31, output), agf::ImportError);
+    EXPECT_THROW(agf::LzssDecode(reader, size_t(1) << 31, output), agf::ImportError);
     EXPECT_LE(peak.peakBytes(), kFailFastBytes);
     EXPECT_LT(output.capacity(), size_t(1) << 20);
 }

@@ -9,6 +9,7 @@
 #include "../fuzz/FuzzImportCase.h"
 #include "../fuzz/FuzzLzoCase.h"
 #include "../fuzz/FuzzLzssCase.h"
+#include "../fuzz/FuzzPaaCase.h"
 
 #include <algorithm>
 #include <fstream>
@@ -86,6 +87,12 @@ size_t ReplayCorpora() {
     for (const auto &path : FilesUnder(FuzzDir() / "corpus" / "lzo")) {
         const std::vector<uint8_t> bytes = agf::test::ReadBytes(path);
         const char *broken = agf::fuzz::RunLzoCase(bytes.data(), bytes.size());
+        EXPECT_EQ(broken, nullptr) << path << ": " << (broken ? broken : "");
+        ++replayed;
+    }
+    for (const auto &path : FilesUnder(FuzzDir() / "corpus" / "paa")) {
+        const std::vector<uint8_t> bytes = agf::test::ReadBytes(path);
+        const char *broken = agf::fuzz::RunPaaCase(bytes.data(), bytes.size());
         EXPECT_EQ(broken, nullptr) << path << ": " << (broken ? broken : "");
         ++replayed;
     }

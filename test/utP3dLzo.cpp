@@ -1,11 +1,11 @@
-// LZO1X decoder (code/P3D/Lzo.*) against liblzo2, used here as a test-only oracle: streams from
+// LZO1X decoder (code/Common/Lzo.*) against liblzo2, used here as a test-only oracle: streams from
 // liblzo2's compressors and from our own writer, the input each stream uses, and hostile
 // streams (truncated, overrunning the output, reaching before the start, mutated at random),
 // where our verdict must be liblzo2's.
 #include "TestSupport.h"
 
+#include "Common/Lzo.h"
 #include "LzoWriter.h"
-#include "P3D/Lzo.h"
 
 #include <lzo/lzo1x.h>
 
@@ -15,9 +15,9 @@ namespace {
 
 using agf::BinaryReader;
 using agf::ImportError;
-using agf::p3d::LzoDecompress;
-using agf::p3d::LzoResult;
-using agf::p3d::LzoStatus;
+using agf::LzoDecompress;
+using agf::LzoResult;
+using agf::LzoStatus;
 
 // Vertex-array-like data: random bytes with repeats at short, medium and long distances, so
 // that the compressors use every match kind.
@@ -187,19 +187,19 @@ TEST(P3dLzo, ReaderWrapperRefusesImpossibleSizesAndNamesTheOffset) {
     reader.setStructure("positions");
     reader.skip(2);
     std::vector<uint8_t> out;
-    EXPECT_EQ(agf::p3d::LzoDecode(reader, data.size(), out), packed.size());
+    EXPECT_EQ(agf::LzoDecode(reader, data.size(), out), packed.size());
     EXPECT_TRUE(reader.atEnd());
     EXPECT_EQ(out, data);
 
     BinaryReader huge(stream.data(), stream.size(), "test.p3d");
     huge.skip(2);
-    EXPECT_THROW(agf::p3d::LzoDecode(huge, size_t(1) << 40, out), ImportError);
+    EXPECT_THROW(agf::LzoDecode(huge, size_t(1) << 40, out), ImportError);
 
     BinaryReader cut(stream.data(), stream.size() - 1, "test.p3d");
     cut.setStructure("positions");
     cut.skip(2);
     try {
-        agf::p3d::LzoDecode(cut, data.size(), out);
+        agf::LzoDecode(cut, data.size(), out);
         FAIL() << "a truncated stream was accepted";
     } catch (const ImportError &error) {
         const std::string message = error.what();

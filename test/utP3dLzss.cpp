@@ -1,8 +1,8 @@
-// BI-LZSS decoder (code/P3D/Lzss.*): round trips through our own compressor (in the test-model
+// BI-LZSS decoder (code/Common/Lzss.*): round trips through our own compressor (in the test-model
 // generators), the space pre-fill rule, and bad streams.
 #include "TestSupport.h"
 
-#include "P3D/Lzss.h"
+#include "Common/Lzss.h"
 #include "P3dWriters.h"
 
 #include <cstring>
@@ -12,8 +12,8 @@ namespace {
 
 using agf::BinaryReader;
 using agf::ImportError;
-using agf::p3d::LzssChecksum;
-using agf::p3d::LzssDecode;
+using agf::LzssChecksum;
+using agf::LzssDecode;
 
 // Data with both literals and repeats, like vertex arrays: a random walk of floats.
 std::vector<uint8_t> MixedData(size_t size, uint32_t seed) {
@@ -71,8 +71,8 @@ TEST(P3dLzss, OverlappingRunsAndTheExpansionBound) {
     EXPECT_EQ(LzssDecode(reader, data.size(), out), stream.size());
     EXPECT_EQ(out, data);
     // The best case reaches close to, and never beyond, the bound used to reject sizes.
-    EXPECT_LE(data.size(), agf::p3d::LzssMaxOutput(stream.size()));
-    EXPECT_GT(data.size(), agf::p3d::LzssMaxOutput(stream.size()) * 9 / 10);
+    EXPECT_LE(data.size(), agf::LzssMaxOutput(stream.size()));
+    EXPECT_GT(data.size(), agf::LzssMaxOutput(stream.size()) * 9 / 10);
 }
 
 TEST(P3dLzss, ReferencesBeforeTheStartReadTheSpacePrefill) {
@@ -139,10 +139,10 @@ TEST(P3dLzss, WholeFileDecodingFindsTheTrailingChecksum) {
     const std::vector<uint8_t> data = MixedData(5000, 11);
     const std::vector<uint8_t> stream = agf::testgen::p3d::LzssCompress(data);
     std::string note;
-    EXPECT_EQ(agf::p3d::LzssDecodeWholeFile(stream.data(), stream.size(), "f.p3d", note), data);
+    EXPECT_EQ(agf::LzssDecodeWholeFile(stream.data(), stream.size(), "f.p3d", note), data);
     EXPECT_TRUE(note.empty()) << note;
 
     const std::vector<uint8_t> bare(stream.begin(), stream.end() - 4);
-    EXPECT_EQ(agf::p3d::LzssDecodeWholeFile(bare.data(), bare.size(), "f.p3d", note), data);
+    EXPECT_EQ(agf::LzssDecodeWholeFile(bare.data(), bare.size(), "f.p3d", note), data);
     EXPECT_NE(note.find("no checksum"), std::string::npos);
 }

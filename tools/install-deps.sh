@@ -9,7 +9,9 @@ packages=(
     libglm-dev                     # vector/quaternion maths for converters and test oracles
     libgtest-dev                   # GoogleTest, the test framework
     libbenchmark-dev               # Google Benchmark, for bench/
-    libstb-dev                     # stb_image, decodes PSW landscape heightmaps (PNG)
+    libstb-dev                     # stb_image, decodes PSW landscape heightmaps (PNG) and
+                                   # textures (TGA, BMP...); stb_image_write encodes them as PNG
+    libsquish-dev                  # libsquish, decodes the DXT blocks of PAA and DDS textures
     zlib1g-dev                     # zlib, inflates Poser's gzip files (P2Z, CRZ)
     liblzo2-dev                    # liblzo2, the tests' oracle for our LZO1X decoder (not linked
                                    # into the library: GPL, and it cannot report input used)

@@ -47,7 +47,7 @@ class PsaImporter : public ChunkFileImporter {
 public:
     PsaImporter()
         : ChunkFileImporter(kDescription, {kAnimMagic, kSparseAnimMagic}, "a PSA or PSAX file") {}
-    void SetupProperties(const Assimp::Importer *importer) override;
+    void setupOptions(const Assimp::Importer *importer) override;
 
 protected:
     void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
@@ -58,7 +58,7 @@ private:
     const Assimp::Importer *mProperties = nullptr;
 };
 
-void PsaImporter::SetupProperties(const Assimp::Importer *importer) {
+void PsaImporter::setupOptions(const Assimp::Importer *importer) {
     mProperties = importer;
     mOptions = PsaSceneOptions();
     mOptions.yUp = BoolOption(importer, AI_CONFIG_IMPORT_PSA_YUP);

@@ -8,6 +8,7 @@
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
 #include "Common/Options.h"
+#include "Common/StringHelpers.h"
 #include "PskConverter.h"
 #include "PskParser.h"
 #include "PskSidecars.h"
@@ -21,6 +22,7 @@
 #include <assimp/importerdesc.h>
 #include <assimp/scene.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
@@ -41,6 +43,19 @@ const aiImporterDesc kDescription = {
     "psk pskx",
 };
 
+/** Sockets of the props.txt that the SKELSOCK chunk does not have already (by name). */
+void AddSidecarSockets(std::vector<psk::Socket> sockets, psk::PskFile &data) {
+    for (psk::Socket &socket : sockets) {
+        const bool known =
+            std::any_of(data.sockets.begin(), data.sockets.end(), [&](const psk::Socket &existing) {
+                return Lower(existing.name) == Lower(socket.name);
+            });
+        if (!known) {
+            data.sockets.push_back(std::move(socket));
+        }
+    }
+}
+
 } // namespace
 
 /** Recognises files by the ACTRHEAD signature, parses them (PskParser), builds the scene
@@ -52,11 +67,14 @@ public:
         : ChunkFileImporter(kDescription, {actorx::kMeshMagic}, "an ActorX PSK file"),
           mAnimationLoaders(animationLoaders) {}
 
-    void SetupProperties(const Assimp::Importer *importer) override;
+    void setupOptions(const Assimp::Importer *importer) override;
 
 protected:
     void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
                     Warnings &warnings) override;
+
+    // UEViewer's export tree: Texture2D/ and Material3/ are siblings of the mesh's folder.
+    unsigned textureParentLevels() const override { return 1; }
 
 private:
     const AnimationLoaderTable &mAnimationLoaders;
@@ -65,7 +83,7 @@ private:
     AnimationLoadRequest mAnimationRequest;
 };
 
-void PskImporter::SetupProperties(const Assimp::Importer *importer) {
+void PskImporter::setupOptions(const Assimp::Importer *importer) {
     mOptions = psk::PskConvertOptions();
     mOptions.scale = FloatOption(importer, AI_CONFIG_IMPORT_PSK_SCALE);
     mOptions.yUp = BoolOption(importer, AI_CONFIG_IMPORT_PSK_YUP);
@@ -87,9 +105,12 @@ void PskImporter::importFile(const std::string &file, aiScene *scene, Assimp::IO
     // PskFile holds copies, not views: the file's bytes can go before the scene is built, which
     // keeps the peak memory of a large import lower by the size of the file.
     std::vector<uint8_t>().swap(bytes);
+    const bool inMemory = IsMemoryFile(file);
+    if (!mSkipSidecars && !inMemory && !mOptions.skipSockets) {
+        AddSidecarSockets(psk::ReadSidecarSockets(io, file, warnings), data);
+    }
     psk::ConvertPsk(std::move(data), file, mOptions, scene, warnings);
 
-    const bool inMemory = IsMemoryFile(file);
     if (!mSkipSidecars && !inMemory) {
         psk::AddSidecarTextures(io, file, scene, warnings);
     }

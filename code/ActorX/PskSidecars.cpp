@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 
@@ -55,6 +56,42 @@ std::string PackagePathOf(const std::string &path) {
         result.erase(0, 1);
     }
     return result;
+}
+
+/** UE1-3 FRotator units: 65536 make a turn. */
+constexpr float kDegreesPerRotationUnit = 360.0f / 65536.0f;
+
+/** The number after "<field>=" in "{ X=9.5, Y=0, Z=0 }"; sets `hasFraction` when it is
+ *  written with a fraction or exponent (UE4/5 floats). */
+bool StructField(const std::string &value, const char *field, float &out, bool *hasFraction) {
+    const std::string wanted = std::string(field) + "=";
+    size_t at = 0;
+    while ((at = value.find(wanted, at)) != std::string::npos) {
+        if (at == 0 || !IsIdentifierChar(value[at - 1])) {
+            const char *start = value.c_str() + at + wanted.size();
+            char *end = nullptr;
+            const double number = std::strtod(start, &end);
+            if (end == start) {
+                return false;
+            }
+            if (hasFraction != nullptr &&
+                std::string(start, static_cast<const char *>(end)).find_first_of(".eE") !=
+                    std::string::npos) {
+                *hasFraction = true;
+            }
+            out = static_cast<float>(number);
+            return true;
+        }
+        at += wanted.size();
+    }
+    return false;
+}
+
+std::string Unquoted(const std::string &value) {
+    if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
+        return value.substr(1, value.size() - 2);
+    }
+    return value;
 }
 
 bool LooksLikeText(const std::vector<uint8_t> &bytes) {
@@ -314,6 +351,80 @@ std::string ObjectNameOf(const std::string &path) {
         name.erase(0, dot + 1);
     }
     return name;
+}
+
+std::vector<Socket> ParsePropsSockets(const std::string &text, bool rotationsInDegrees) {
+    std::vector<Socket> sockets;
+    std::vector<bool> fractional;
+    for (const std::string &line : Lines(text)) {
+        const size_t equals = line.find('=');
+        if (equals == std::string::npos) {
+            continue;
+        }
+        const std::string key = Lower(Trim(line.substr(0, equals)));
+        const std::string value = Trim(line.substr(equals + 1));
+        if (key == "socketname") {
+            Socket socket;
+            socket.name = ToUtf8(Unquoted(value));
+            socket.scale = Vec3{1, 1, 1};
+            sockets.push_back(socket);
+            fractional.push_back(false);
+            continue;
+        }
+        if (sockets.empty()) {
+            continue;
+        }
+        Socket &socket = sockets.back();
+        if (key == "bonename") {
+            socket.bone = Lower(value) == "none" ? std::string() : ToUtf8(Unquoted(value));
+        } else if (key == "relativelocation") {
+            StructField(value, "X", socket.location.x, nullptr);
+            StructField(value, "Y", socket.location.y, nullptr);
+            StructField(value, "Z", socket.location.z, nullptr);
+        } else if (key == "relativerotation") {
+            bool hasFraction = false;
+            StructField(value, "Pitch", socket.pitch, &hasFraction);
+            StructField(value, "Yaw", socket.yaw, &hasFraction);
+            StructField(value, "Roll", socket.roll, &hasFraction);
+            fractional.back() = hasFraction;
+        } else if (key == "relativescale") {
+            StructField(value, "X", socket.scale.x, nullptr);
+            StructField(value, "Y", socket.scale.y, nullptr);
+            StructField(value, "Z", socket.scale.z, nullptr);
+        }
+    }
+    for (size_t i = 0; i < sockets.size(); ++i) {
+        if (!rotationsInDegrees && !fractional[i]) {
+            sockets[i].pitch *= kDegreesPerRotationUnit;
+            sockets[i].yaw *= kDegreesPerRotationUnit;
+            sockets[i].roll *= kDegreesPerRotationUnit;
+        }
+    }
+    return sockets;
+}
+
+std::vector<Socket> ReadSidecarSockets(Assimp::IOSystem *io, const std::string &pskPath,
+                                       Warnings &warnings) {
+    const std::string propsPath = StripExtension(pskPath) + ".props.txt";
+    std::vector<uint8_t> bytes;
+    try {
+        if (!io->Exists(propsPath) || !ReadFileIfExists(io, propsPath, bytes)) {
+            return {};
+        }
+    } catch (const std::exception &error) {
+        warnings.add(FileNameOf(propsPath), "sidecar", 0, std::string("ignored: ") + error.what());
+        return {};
+    }
+    if (bytes.size() > kMaxSidecarSize || !LooksLikeText(bytes)) {
+        return {};
+    }
+    // UEViewer writes UE4/5 meshes to SkeletalMesh4/, whose FRotator holds degrees.
+    std::string folder = DirectoryOf(pskPath);
+    while (!folder.empty() && (folder.back() == '/' || folder.back() == '\\')) {
+        folder.pop_back();
+    }
+    const bool degrees = Lower(FileNameOf(folder)) == "skeletalmesh4";
+    return ParsePropsSockets(std::string(bytes.begin(), bytes.end()), degrees);
 }
 
 size_t AddSidecarTextures(Assimp::IOSystem *io, const std::string &pskPath, aiScene *scene,

@@ -16,10 +16,16 @@
  *    image file (.tga .png .dds .bmp .jpg) next to the .mat, in ../Texture2D/, or along its
  *    package path; the path is written relative to the PSK's folder. An unresolved value is
  *    kept as written.
+ *  - props.txt's `Sockets[n] = { SocketName, BoneName, RelativeLocation, RelativeRotation,
+ *    RelativeScale }` entries become sockets like SKELSOCK records (a socket a SKELSOCK chunk
+ *    already has, by name ignoring case, is not added twice). Rotations are UE1-3 rotation
+ *    units (65536 a turn: FRotator holds integers there) unless the mesh lies in UEViewer's
+ *    `SkeletalMesh4` folder or a value has a decimal point: UE4/5's FRotator holds degrees.
  */
 #pragma once
 
 #include "Common/Warnings.h"
+#include "PskFileData.h"
 
 #include <string>
 #include <vector>
@@ -53,6 +59,15 @@ std::vector<MaterialReference> ParsePropsMaterialReferences(const std::string &t
 /** The object name of a reference path: "/Game/A/MI_Foo.MI_Foo" and "Pkg.Group.MI_Foo" give
  *  "MI_Foo". */
 std::string ObjectNameOf(const std::string &path);
+
+/** The sockets of a props.txt (rules above), rotations in degrees. `rotationsInDegrees`: the
+ *  values are degrees already (UE4/5). */
+std::vector<Socket> ParsePropsSockets(const std::string &text, bool rotationsInDegrees);
+
+/** The sockets of `<mesh>.props.txt` beside `pskPath`, read through `io`; none when it is
+ *  missing. */
+std::vector<Socket> ReadSidecarSockets(Assimp::IOSystem *io, const std::string &pskPath,
+                                       Warnings &warnings);
 
 /** Reads the sidecars of `pskPath` through `io` and adds the textures they name to the scene's
  *  materials. Missing sidecars are silent; unreadable ones give a warning. Returns the number

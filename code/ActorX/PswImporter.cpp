@@ -48,7 +48,7 @@ class PswImporter : public actorx::ChunkFileImporter {
 public:
     PswImporter()
         : actorx::ChunkFileImporter(kDescription, {actorx::kWorldMagic}, "an ActorX world (PSW)") {}
-    void SetupProperties(const Assimp::Importer *importer) override;
+    void setupOptions(const Assimp::Importer *importer) override;
 
 protected:
     void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
@@ -58,7 +58,7 @@ private:
     psw::PswConvertOptions mOptions;
 };
 
-void PswImporter::SetupProperties(const Assimp::Importer *importer) {
+void PswImporter::setupOptions(const Assimp::Importer *importer) {
     mOptions = psw::PswConvertOptions();
     mOptions.yUp = BoolOption(importer, AI_CONFIG_IMPORT_PSW_YUP);
     mOptions.scale = FloatOption(importer, AI_CONFIG_IMPORT_PSW_SCALE);

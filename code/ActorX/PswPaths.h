@@ -2,28 +2,22 @@
  *  Turning the asset and texture paths written in a world file into paths that stay inside the
  *  asset root, and listing the files such a path may name.
  *
- *  A world file must never make the importer read outside the root: `..` that would climb
- *  above it, drive letters ("C:") and UNC or network paths ("//server") are refused. A single
- *  leading '/' is kept as the root itself, because Unreal game paths ("/Game/Maps/...") are
- *  written that way and mean "from the top of the export folder".
+ *  A world file must never make the importer read outside the root: MakeSafeRelativePath
+ *  (code/Common/SafePaths.h) refuses what would leave it.
  */
 #pragma once
+
+#include "Common/SafePaths.h"
 
 #include <string>
 #include <vector>
 
 namespace agf::psw {
 
-/** The outcome of MakeSafeRelativePath. */
-struct SafePath {
-    bool refused = false;
-    std::string relative; ///< '/'-separated, no "." or ".." parts; "" when the path is empty
-    std::string problem;  ///< why it was refused
-};
-
-/** Normalises `raw` (either separator) to a path relative to the asset root. An empty path
- *  and Unreal's "None" give an empty relative path. */
-SafePath MakeSafeRelativePath(const std::string &raw);
+// The rule for paths written in a world file is the one every file reference follows
+// (code/Common/SafePaths.h).
+using agf::MakeSafeRelativePath;
+using agf::SafePath;
 
 /** The files, relative to the root, that may hold the mesh an actor's asset path names, best
  *  first: the path itself when it already ends in .pskx/.psk; the path with .pskx/.psk added;

@@ -19,7 +19,12 @@ std::vector<ImportOption> MakeTable() {
     const char *idolFx = "fxm mot anb";
     const char *poser = "pz2 p2z cr2 crz";
     const char *actorxOut = "psk pskx psa psax";
+    const char *every = "psk pskx psa psax psw p3d fxm mot anb pz2 p2z cr2 crz";
     return {
+        {AI_CONFIG_IMPORT_TEXTURE_ROOTS, "string", "", every,
+         "folders to find textures under (';'-separated), e.g. an Arma data root"},
+        {AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES, "bool", kFalse, every,
+         "keep texture references as written; embed nothing"},
         {AI_CONFIG_IMPORT_PSK_SCALE, "float", "1", psk, "scale on the root node (0.01: metres)"},
         {AI_CONFIG_IMPORT_PSK_YUP, "bool", kTrue, psk, "turn the Z-up file Y-up on the root"},
         {AI_CONFIG_IMPORT_PSK_VERTEXCOLOR_BGRA, "bool", kFalse, psk,

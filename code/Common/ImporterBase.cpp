@@ -1,14 +1,55 @@
 /** @file ImporterBase.cpp */
 #include "ImporterBase.h"
 
+#include "Common/FileLoading.h"
+#include "Common/Options.h"
+
+#include <assimp_gameformats/ImportOptions.h>
+
 #include <assimp/Importer.hpp>
+#include <assimp/ProgressHandler.hpp>
 
 namespace agf {
+
+void ImporterBase::SetupProperties(const Assimp::Importer *importer) {
+    mTextureOptions = TextureEmbeddingOptions();
+    mTextureOptions.keepReferences =
+        BoolOption(importer, AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES);
+    mTextureOptions.search.roots =
+        SplitTextureRoots(StringOption(importer, AI_CONFIG_IMPORT_TEXTURE_ROOTS));
+    setupOptions(importer);
+}
+
+TextureSearch ImporterBase::textureSearchFor(const std::string &file) const {
+    TextureSearch search = mTextureOptions.search;
+    search.modelFolder = DirectoryOf(file);
+    search.modelParentLevels = textureParentLevels();
+    return search;
+}
+
+void ImporterBase::embedTextures(const std::string &file, aiScene *scene, Assimp::IOSystem *io) {
+    // A memory buffer has no folder, so nothing beside it to find.
+    if (IsMemoryFile(file)) {
+        return;
+    }
+    TextureEmbeddingOptions options = mTextureOptions;
+    options.search = textureSearchFor(file);
+    options.modelFileName = FileNameOf(file);
+    Assimp::ProgressHandler *progress = m_progress;
+    EmbedTextures(scene, io, options,
+                  mTextureDecoders != nullptr ? *mTextureDecoders : CommonTextureDecoders(),
+                  mWarnings, [progress](size_t done, size_t total) {
+                      if (progress != nullptr && total > 0) {
+                          progress->UpdateFileRead(static_cast<int>(done), static_cast<int>(total));
+                      }
+                  });
+}
 
 void ImporterBase::InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) {
     mWarnings = Warnings();
     try {
         importFile(file, scene, io, mWarnings);
+        embedTextures(file, scene, io);
     } catch (...) {
         // What was found before the fatal problem still helps to understand it.
         mWarnings.flush();

@@ -1,10 +1,14 @@
 /** @file ImporterBase.h
  *  The base of every importer of this library: Assimp's BaseImporter with one warnings sink per
  *  import, flushed to Assimp's log once at the end, and kept for callers (tests, the `assimp`
- *  command) that want the warnings themselves rather than log text.
+ *  command) that want the warnings themselves rather than log text. After the format's import
+ *  it runs the texture pass (TextureEmbedding.h) with the texture options every importer
+ *  shares (AI_CONFIG_IMPORT_TEXTURE_ROOTS, AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES).
  */
 #pragma once
 
+#include "Common/TextureDecoder.h"
+#include "Common/TextureEmbedding.h"
 #include "Common/Warnings.h"
 
 #include <assimp/BaseImporter.h>
@@ -18,15 +22,39 @@ public:
     /** The warnings of this instance's last import (whether it succeeded or failed). */
     const Warnings &lastWarnings() const { return mWarnings; }
 
+    /** The texture formats the texture pass decodes; without a call, code/Common's (the
+     *  registry hands every importer the full table, PAA included). */
+    void setTextureDecoders(const TextureDecoderTable *decoders) { mTextureDecoders = decoders; }
+
+    /** Reads the shared texture options, then the format's own (setupOptions). */
+    void SetupProperties(const Assimp::Importer *importer) final;
+
 protected:
     /** The format's import: as InternReadFile, with the sink for recoverable problems. */
     virtual void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
                             Warnings &warnings) = 0;
 
+    /** Reads the format's AI_CONFIG_IMPORT_<FMT>_* options (Options.h). */
+    virtual void setupOptions(const Assimp::Importer *importer) { (void)importer; }
+
+    /** How many folders above the model's a texture reference may climb: the format's own
+     *  layout (UEViewer keeps textures in a sibling of the mesh's folder). */
+    virtual unsigned textureParentLevels() const { return 0; }
+
+    /** Where the texture pass will look for files referenced by `file` (for importers that
+     *  read side files the same way, such as P3D's text rvmats); `keepReferences` tells when
+     *  nothing is to be looked for at all. */
+    TextureSearch textureSearchFor(const std::string &file) const;
+    bool textureReferencesKept() const { return mTextureOptions.keepReferences; }
+
 private:
     void InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) final;
 
+    void embedTextures(const std::string &file, aiScene *scene, Assimp::IOSystem *io);
+
     Warnings mWarnings;
+    TextureEmbeddingOptions mTextureOptions;
+    const TextureDecoderTable *mTextureDecoders = nullptr;
 };
 
 /** The warnings of the last import that `importer` ran through one of our importers claiming

@@ -101,6 +101,9 @@ void ExportFbxAscii(const char *path, Assimp::IOSystem *io, const aiScene *scene
     });
 }
 
+/** The file name Exporter::ExportToBlob writes to (Assimp's AI_BLOBIO_MAGIC). */
+constexpr const char *kBlobFileName = "$blobfile";
+
 void ExportCollada(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                    const Assimp::ExportProperties *properties) {
     Guarded("collada", path, [&] {
@@ -112,7 +115,15 @@ void ExportCollada(const char *path, Assimp::IOSystem *io, const aiScene *scene,
         builtIn.SetIOHandler(new BorrowedIOSystem(*io));
         Assimp::ExportProperties innerProperties =
             properties != nullptr ? *properties : Assimp::ExportProperties();
-        if (builtIn.Export(copy.get(), "collada", path, InnerPreprocessing(properties),
+        // Assimp 5.2.5 names the image files of embedded textures from the document's folder,
+        // which it gets wrong for a bare file name ("a.dae" gives "a.daea_texture_0001.png"):
+        // give it the folder explicitly (not to ExportToBlob's memory file, whose name is
+        // fixed, nor when there is no texture to write).
+        const bool bareName =
+            DirectoryOf(path).empty() && std::string(path).rfind(kBlobFileName, 0) != 0;
+        const std::string innerPath =
+            bareName && copy->mNumTextures > 0 ? "./" + std::string(path) : std::string(path);
+        if (builtIn.Export(copy.get(), "collada", innerPath, InnerPreprocessing(properties),
                            &innerProperties) != aiReturn_SUCCESS) {
             throw std::runtime_error(
                 std::string("Assimp's built-in \"collada\" exporter failed: ") +

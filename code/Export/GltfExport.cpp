@@ -7,6 +7,7 @@
 #include "Export/GlbContainer.h"
 #include "Export/GltfDocument.h"
 #include "Export/GltfExtras.h"
+#include "Export/GltfImageFiles.h"
 #include "Export/GltfLights.h"
 #include "Export/GltfMorphWeights.h"
 #include "Export/GltfScenePreparation.h"
@@ -130,6 +131,8 @@ void ExportGltf(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                 const Assimp::ExportProperties *properties) {
     Guarded("gltf2", path, [&] {
         const ScenePtr copy = PreparedCopy(scene, properties);
+        // Embedded textures become image files beside the document, not parts of its buffer.
+        const auto images = gltf::MoveEmbeddedTexturesToFiles(*copy, BaseNameOf(path));
         auto files = RunAssimpWriter(*copy, "gltf2", path, properties);
         const auto written = files.find(path);
         if (written == files.end()) {
@@ -156,6 +159,9 @@ void ExportGltf(const char *path, Assimp::IOSystem *io, const aiScene *scene,
         if (!document.bufferUri.empty()) {
             WriteFile(io, folder + document.bufferUri, document.buffer.data(),
                       document.buffer.size());
+        }
+        for (const auto &image : images) {
+            WriteFile(io, folder + image.first, image.second.data(), image.second.size());
         }
         // Any other file Assimp wrote (an image) goes out unchanged.
         for (const auto &file : files) {

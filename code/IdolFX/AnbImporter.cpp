@@ -46,7 +46,7 @@ public:
 
     const aiImporterDesc *GetInfo() const override { return &kAnbDescription; }
 
-    void SetupProperties(const Assimp::Importer *importer) override {
+    void setupOptions(const Assimp::Importer *importer) override {
         mKeepNative = BoolOption(importer, AI_CONFIG_IMPORT_FXM_KEEP_NATIVE);
         mFramesPerSecond = FloatOption(importer, AI_CONFIG_IMPORT_ANB_FPS);
     }

@@ -54,7 +54,7 @@ public:
 
     const aiImporterDesc *GetInfo() const override { return &kFxmDescription; }
 
-    void SetupProperties(const Assimp::Importer *importer) override {
+    void setupOptions(const Assimp::Importer *importer) override {
         mKeepNative = BoolOption(importer, AI_CONFIG_IMPORT_FXM_KEEP_NATIVE);
         mMotTicksPerSecond = FloatOption(importer, AI_CONFIG_IMPORT_MOT_TICKS_PER_SECOND);
         mAnimationRequest =

@@ -50,7 +50,7 @@ public:
 
     const aiImporterDesc *GetInfo() const override { return &kMotDescription; }
 
-    void SetupProperties(const Assimp::Importer *importer) override {
+    void setupOptions(const Assimp::Importer *importer) override {
         mKeepNative = BoolOption(importer, AI_CONFIG_IMPORT_FXM_KEEP_NATIVE);
         mTicksPerSecond = FloatOption(importer, AI_CONFIG_IMPORT_MOT_TICKS_PER_SECOND);
     }

@@ -1,7 +1,7 @@
 /** @file OdolArrays.cpp */
 #include "OdolArrays.h"
 
-#include "Lzss.h"
+#include "Common/Lzss.h"
 
 #include <cstring>
 

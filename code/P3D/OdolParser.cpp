@@ -3,7 +3,7 @@
  */
 #include "OdolParser.h"
 
-#include "Lzss.h"
+#include "Common/Lzss.h"
 #include "OdolV4x.h"
 
 #include <cstring>

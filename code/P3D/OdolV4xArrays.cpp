@@ -3,7 +3,7 @@
  *  (raw under 1024 bytes, else LZSS), from v44 LZO instead of LZSS, from v64 a flag byte before
  *  every non-empty payload (0 raw, otherwise LZO) instead of the size rule.
  */
-#include "Lzo.h"
+#include "Common/Lzo.h"
 #include "OdolV4x.h"
 
 namespace agf::p3d::odol4x {

@@ -48,6 +48,11 @@ std::string FormatFloat(float value);
 std::unique_ptr<aiMaterial> BuildMaterial(const LodMaterial &source,
                                           const EmbeddedMaterial *embedded);
 
+/** Puts an rvmat stage's texture in the material slot its Arma suffix names (`_nohq` normal,
+ *  `_smdi` specular, `_co`/`_ca` base colour when the face has none); other stages and
+ *  procedural textures are left out. Slots already filled are kept. */
+void MapStageTexture(aiMaterial &material, const std::string &texture);
+
 /** Hands out scene-wide unique node names: Assimp binds bones by node name. */
 class NodeNames {
 public:

@@ -4,11 +4,14 @@
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
 #include "Common/ImporterBase.h"
+#include "Common/Lzss.h"
 #include "Common/Options.h"
-#include "Lzss.h"
+#include "Common/StringHelpers.h"
+#include "Common/TextureResolver.h"
 #include "MlodParser.h"
 #include "ModelCfgParser.h"
 #include "OdolParser.h"
+#include "P3dConversion.h"
 #include "P3dConverter.h"
 #include "P3dImporters.h"
 
@@ -20,6 +23,7 @@
 #include <assimp/scene.h>
 
 #include <cstring>
+#include <map>
 #include <memory>
 
 namespace agf::p3d {
@@ -113,7 +117,7 @@ public:
 
     const aiImporterDesc *GetInfo() const override { return &kDescription; }
 
-    void SetupProperties(const Assimp::Importer *importer) override {
+    void setupOptions(const Assimp::Importer *importer) override {
         mLodChoice = StringOption(importer, AI_CONFIG_IMPORT_P3D_LODS);
         mModelCfgPath = StringOption(importer, AI_CONFIG_IMPORT_P3D_MODELCFG);
         mSkeletonName = StringOption(importer, AI_CONFIG_IMPORT_P3D_SKELETON);
@@ -135,9 +139,79 @@ protected:
             findExternalSkeleton(file, io, options, warnings);
         }
         ConvertModel(model, options, fileName, scene, warnings);
+        if (!textureReferencesKept() && !IsMemoryFile(file)) {
+            addTextRvmatStages(file, scene, io, warnings);
+        }
     }
 
 private:
+    /** An MLOD names its rvmat files by path under the data root, as its textures: their
+     *  stages' textures are read from there (binarized models carry their rvmats inside). */
+    void addTextRvmatStages(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
+                            Warnings &warnings) const {
+        const TextureSearch search = textureSearchFor(file);
+        std::map<std::string, std::vector<std::string>> stagesByRvmat;
+        for (unsigned m = 0; m < scene->mNumMaterials; ++m) {
+            aiMaterial &material = *scene->mMaterials[m];
+            aiString rvmat;
+            aiString embeddedStage;
+            if (material.Get(AGF_MATKEY_P3D_RVMAT, rvmat) != AI_SUCCESS ||
+                material.Get(AGF_MATKEY_P3D_STAGE_TEXTURE(0), embeddedStage) == AI_SUCCESS) {
+                continue;
+            }
+            auto found = stagesByRvmat.find(rvmat.C_Str());
+            if (found == stagesByRvmat.end()) {
+                found = stagesByRvmat
+                            .emplace(rvmat.C_Str(), readRvmatStages(rvmat.C_Str(), search, io,
+                                                                    FileNameOf(file), warnings))
+                            .first;
+            }
+            for (const std::string &texture : found->second) {
+                MapStageTexture(material, texture);
+            }
+        }
+    }
+
+    static std::vector<std::string>
+    readRvmatStages(const std::string &reference, const TextureSearch &search, Assimp::IOSystem *io,
+                    const std::string &modelName, Warnings &warnings) {
+        constexpr size_t kMaxRvmatBytes = 1u << 20;
+        const TextureLookup lookup = FindTextureFile(io, reference, search);
+        if (!lookup.found) {
+            if (lookup.refused || !search.roots.empty()) {
+                warnings.add(modelName, "rvmat " + reference, 0, lookup.problem);
+            }
+            return {};
+        }
+        std::vector<uint8_t> bytes;
+        if (!ReadFileIfExists(io, lookup.path, bytes) || bytes.size() > kMaxRvmatBytes ||
+            (bytes.size() >= 4 && bytes[0] == 0 && bytes[1] == 'r' && bytes[2] == 'a' &&
+             bytes[3] == 'P')) {
+            warnings.add(FileNameOf(lookup.path), "rvmat", 0,
+                         "not a text rvmat (binarized or larger than 1 MB); its stages are not "
+                         "read");
+            return {};
+        }
+        std::vector<std::string> textures;
+        try {
+            const std::unique_ptr<CfgClass> config =
+                ParseConfig(std::string(bytes.begin(), bytes.end()), FileNameOf(lookup.path));
+            for (const auto &stage : config->classes) {
+                const auto texture = stage->values.find("texture");
+                if (Lower(stage->name).rfind("stage", 0) == 0 && texture != stage->values.end()) {
+                    std::string path = texture->second;
+                    if (path.size() >= 2 && path.front() == '"' && path.back() == '"') {
+                        path = path.substr(1, path.size() - 2);
+                    }
+                    textures.push_back(path);
+                }
+            }
+        } catch (const ImportError &error) {
+            warnings.add(error.place(), error.problem() + " - rvmat stages not read");
+        }
+        return textures;
+    }
+
     /** The skeleton for models without one: from the bone-list option, or a model.cfg. */
     void findExternalSkeleton(const std::string &file, Assimp::IOSystem *io,
                               ConvertOptions &options, Warnings &warnings) const {

@@ -1,6 +1,20 @@
 /** @file P3dMaterials.cpp
  *  Materials: one per (texture, rvmat) pair in the scene, with the values of an embedded
  *  (binarized) rvmat and the colour of a procedural texture.
+ *
+ *  Mapping to Assimp's (and so glTF's) material model, by Arma's texture suffixes:
+ *  - the face texture (`_co`, `_ca` or any other) is the base colour (aiTextureType_DIFFUSE;
+ *    its alpha decides the glTF alpha mode when it is embedded);
+ *  - a procedural face texture `#(argb,w,h,mips)color(r,g,b,a[,tag])` is a constant base colour
+ *    (AI_MATKEY_BASE_COLOR and AI_MATKEY_COLOR_DIFFUSE), with alpha mode BLEND when a < 1;
+ *  - rvmat stages (of a binarized model's embedded rvmat, or of the text .rvmat an MLOD names,
+ *    found under the texture roots by P3dImporter): `_nohq` (and `_no`, `_nopx`) is the normal map
+ * (aiTextureType_NORMALS);
+ *    `_smdi` is the specular map (aiTextureType_SPECULAR). SMDI holds specular intensity in
+ *    green and glossiness in blue, while glTF's metallicRoughness texture wants roughness in
+ *    green and metalness in blue, so it is not used as one: Arma's materials are not metallic
+ *    (metallic factor 0). `_co`/`_ca` in a stage is the base colour when the face has none.
+ *    Other stages (`_as`, `_mc`, `_dt`, procedural ones) stay in the P3D stage keys only.
  */
 #include "P3dConversion.h"
 
@@ -8,6 +22,8 @@
 #include "Common/TextEncoding.h"
 
 #include <assimp_gameformats/GameFormats.h>
+
+#include <assimp/GltfMaterial.h>
 
 #include <cstdlib>
 
@@ -25,6 +41,54 @@ void AddString(aiMaterial &material, const std::string &value, const char *key, 
 void AddInt(aiMaterial &material, uint32_t value, const char *key, unsigned type, unsigned index) {
     const int32_t number = static_cast<int32_t>(value);
     material.AddProperty(&number, 1, key, type, index);
+}
+
+enum class TextureRole { BaseColour, Normal, Specular, Other };
+
+/** The role of a texture by its suffix, the last "_xx" of the file name (Arma's naming). */
+TextureRole RoleOf(const std::string &path) {
+    std::string name = Lower(path);
+    const size_t slash = name.find_last_of("/\\");
+    if (slash != std::string::npos) {
+        name.erase(0, slash + 1);
+    }
+    const size_t dot = name.find_last_of('.');
+    if (dot != std::string::npos) {
+        name.erase(dot);
+    }
+    const size_t underscore = name.find_last_of('_');
+    const std::string suffix = underscore == std::string::npos ? "" : name.substr(underscore + 1);
+    if (suffix == "co" || suffix == "ca") {
+        return TextureRole::BaseColour;
+    }
+    if (suffix == "nohq" || suffix == "no" || suffix == "nopx") {
+        return TextureRole::Normal;
+    }
+    if (suffix == "smdi") {
+        return TextureRole::Specular;
+    }
+    return TextureRole::Other;
+}
+
+bool IsProceduralTexture(const std::string &texture) {
+    return texture.rfind("#(", 0) == 0;
+}
+
+void AddTexture(aiMaterial &material, const std::string &path, aiTextureType type) {
+    if (material.GetTextureCount(type) != 0) {
+        return;
+    }
+    const aiString text(ToUtf8(path));
+    material.AddProperty(&text, AI_MATKEY_TEXTURE(type, 0));
+}
+
+/** The rvmat stages' textures in the slots their suffixes name. */
+void MapStageTextures(aiMaterial &material, const EmbeddedMaterial &embedded) {
+    for (const StageTexture &stage : embedded.stages) {
+        MapStageTexture(material, stage.texture);
+    }
+    const float notMetallic = 0.0f;
+    material.AddProperty(&notMetallic, 1, AI_MATKEY_METALLIC_FACTOR);
 }
 
 aiColor4D Color(const std::array<float, 4> &rgba) {
@@ -101,11 +165,40 @@ std::unique_ptr<aiMaterial> BuildMaterial(const LodMaterial &source,
     float rgba[4];
     if (embedded != nullptr) {
         AddEmbeddedValues(*material, *embedded);
-    } else if (procedural && ParseProceduralColor(source.texture, rgba)) {
+        MapStageTextures(*material, *embedded);
+    }
+    if (procedural && ParseProceduralColor(source.texture, rgba)) {
         const aiColor4D color(rgba[0], rgba[1], rgba[2], rgba[3]);
-        material->AddProperty(&color, 1, AI_MATKEY_COLOR_DIFFUSE);
+        if (embedded == nullptr) {
+            material->AddProperty(&color, 1, AI_MATKEY_COLOR_DIFFUSE);
+        }
+        // glTF's base colour factor: the writer prefers it to the (rvmat's) diffuse colour.
+        material->AddProperty(&color, 1, AI_MATKEY_BASE_COLOR);
+        if (rgba[3] < 1.0f) {
+            const aiString blend("BLEND");
+            material->AddProperty(&blend, AI_MATKEY_GLTF_ALPHAMODE);
+        }
     }
     return material;
+}
+
+void MapStageTexture(aiMaterial &material, const std::string &texture) {
+    if (texture.empty() || IsProceduralTexture(texture)) {
+        return;
+    }
+    switch (RoleOf(texture)) {
+    case TextureRole::BaseColour:
+        AddTexture(material, texture, aiTextureType_DIFFUSE);
+        break;
+    case TextureRole::Normal:
+        AddTexture(material, texture, aiTextureType_NORMALS);
+        break;
+    case TextureRole::Specular:
+        AddTexture(material, texture, aiTextureType_SPECULAR);
+        break;
+    case TextureRole::Other:
+        break;
+    }
 }
 
 std::vector<unsigned> Converter::registerMaterials(const Lod &lod) {

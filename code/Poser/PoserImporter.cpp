@@ -82,7 +82,7 @@ public:
 
     const aiImporterDesc *GetInfo() const override { return &kPoserDescription; }
 
-    void SetupProperties(const Assimp::Importer *importer) override {
+    void setupOptions(const Assimp::Importer *importer) override {
         mPnuInMetres = FloatOption(importer, AI_CONFIG_IMPORT_PZ2_PNU_IN_METRES);
         mFps = FloatOption(importer, AI_CONFIG_IMPORT_PZ2_FPS);
         mFigure = StringOption(importer, AI_CONFIG_IMPORT_PZ2_FIGURE);

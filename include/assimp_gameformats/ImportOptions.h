@@ -35,6 +35,26 @@ const ImportOption *FindImportOption(const std::string &key);
 // SetPropertyBool / SetPropertyString before ReadFile.
 // ================================================================================================
 
+// ---- Textures (every importer) -----------------------------------------------------------------
+// After its scene is built, every importer finds the textures its materials reference, decodes
+// them (PAA/PAC, DDS, TGA, BMP, PSD, GIF; PNG and JPEG are kept as they are) and embeds them as
+// aiTextures that the materials reference as "*0", "*1"... (PNG-encoded, mHeight 0), so glb
+// output carries them. Where a reference is looked for (code/Common/TextureResolver.h): beside
+// the model (UEViewer's ../Texture2D/ for PSK), under each texture root, then its file name
+// beside the model; paths that would leave those folders ('..', drive letters, UNC) are refused.
+// A texture that is missing, refused, damaged or larger than 16384 x 16384 keeps its reference,
+// with a warning; the model imports either way.
+
+/** string, default "": folders to look for textures under, separated by ';' or line breaks, in
+ *  order; for P3D an Arma data root (the P: drive), under which "x\cba\addons\...\a_ca.paa"
+ *  is matched with '\' as the separator and ignoring case. The `assimp` command's
+ *  `--texture-root DIR` (repeatable) adds to it. */
+#define AI_CONFIG_IMPORT_TEXTURE_ROOTS "IMPORT_TEXTURE_ROOTS"
+
+/** bool, default false: keep the texture references as the file wrote them (nothing is
+ *  looked for, decoded or embedded). */
+#define AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES "IMPORT_TEXTURES_KEEP_REFERENCES"
+
 // ---- ActorX PSK / PSKX meshes ------------------------------------------------------------------
 
 /** float, default 1.0: scale applied to the root node (1.0 keeps Unreal units, 0.01 gives

@@ -1,11 +1,14 @@
 /** @file BatchWorker.cpp */
 #include "BatchWorker.h"
 
+#include "ExportFormats.h"
+
 #include "Session.h"
 #include "ViewerReport.h"
 
 #include <assimp/scene.h>
 #include <assimp_gameformats/ImportLimits.h>
+#include <assimp_gameformats/ImportOptions.h>
 
 #include <nlohmann/json.hpp>
 
@@ -257,6 +260,9 @@ void WorkerPool::RunChild(const BatchJob &job, bool countOnly, uint64_t memoryLi
     try {
         const fs::path source = mSettings.sourceRoot / job.source;
         Session session(mSettings.options);
+        if (!WriterEmbedsTextures(mSettings.formatId)) {
+            session.importer().SetPropertyBool(AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES, true);
+        }
         const aiScene *scene = session.Import(source.string());
         if (scene != nullptr) {
             const ModelCounts counts = CountModel(*scene);

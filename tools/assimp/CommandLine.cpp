@@ -229,6 +229,16 @@ void AddImportOptions(OptionTable &table, ImportOptions &options) {
                          }
                          options.animationFiles.push_back(file);
                      }});
+    table.push_back({{"--texture-root"},
+                     OptionValue::Separate,
+                     "DIR",
+                     "look for textures under DIR too (an Arma data root...); repeatable",
+                     [&options](const std::string &folder) {
+                         if (folder.empty()) {
+                             throw UsageError("--texture-root expects a folder");
+                         }
+                         options.textureRoots.push_back(folder);
+                     }});
     AddPoseOptions(table, options);
     table.push_back({{"--set"},
                      OptionValue::Separate,

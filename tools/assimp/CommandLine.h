@@ -58,6 +58,7 @@ struct ImportOptions {
     std::string logFile;             ///< -lo<file>: Assimp's log to a file
     aiVector3D rotation{0, 0, 0};    ///< -rx/-ry/-rz, radians, applied to the root before export
     std::vector<std::string> animationFiles; ///< --anim FILE, as given
+    std::vector<std::string> textureRoots;   ///< --texture-root DIR, as given
     std::vector<PropertySetting> properties; ///< --set KEY=VALUE, in order
     std::string poseFile;                    ///< --pose FILE: a pose carried onto the model
     std::string poseConvention = "norool";   ///< --pose-convention NAME (checked when parsed)
@@ -70,7 +71,7 @@ struct ImportOptions {
 };
 
 /** Adds the options every importing verb understands: post-processing flags, presets,
- *  logging, root rotation, --anim, --set and the --pose options. */
+ *  logging, root rotation, --anim, --texture-root, --set and the --pose options. */
 void AddImportOptions(OptionTable &table, ImportOptions &options);
 
 /** Adds -h / --help / -? which set `helpRequested`. */

@@ -7,6 +7,8 @@
 #include "OutputPath.h"
 #include "Session.h"
 
+#include <assimp_gameformats/ImportOptions.h>
+
 #include <assimp/BaseImporter.h>
 #include <assimp/Exporter.hpp>
 
@@ -78,6 +80,11 @@ int RunExport(const Arguments &args) {
     }
     std::printf("assimp export: select file format: '%s' (%s)\n", format->id, format->description);
 
+    if (!WriterEmbedsTextures(format->id)) {
+        // OBJ, PLY, STL, the ActorX writers...: an embedded texture would leave them a "*0"
+        // where a path stood. --set IMPORT_TEXTURES_KEEP_REFERENCES=0 (applied later) wins.
+        session.importer().SetPropertyBool(AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES, true);
+    }
     const aiScene *scene = session.Import(input);
     if (scene == nullptr) {
         return kExportFailedToImport;

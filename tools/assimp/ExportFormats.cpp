@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 
 namespace agf::cli {
 
@@ -60,6 +61,15 @@ const aiExportFormatDesc *FindExportFormat(const Assimp::Exporter &exporter,
         return byId;
     }
     return FindExportFormatByExtension(exporter, key);
+}
+
+bool WriterEmbedsTextures(const std::string &formatId) {
+    static const char *const kEmbedding[] = {"glb2",   "gltf2",   "glb",     "gltf",
+                                             "fbx",    "fbxa",    "collada", "assbin",
+                                             "assxml", "assjson", "3mf"};
+    const std::string id = LowerAscii(formatId);
+    return std::any_of(std::begin(kEmbedding), std::end(kEmbedding),
+                       [&id](const char *known) { return id == known; });
 }
 
 } // namespace agf::cli

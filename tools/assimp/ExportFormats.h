@@ -25,4 +25,10 @@ const aiExportFormatDesc *FindExportFormatByExtension(const Assimp::Exporter &ex
 const aiExportFormatDesc *FindExportFormat(const Assimp::Exporter &exporter,
                                            const std::string &idOrExtension);
 
+/** True for the writers that carry embedded textures (glTF, FBX, Collada, Assimp's own
+ *  formats). For the others the import keeps texture references as written
+ *  (AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES), since an embedded texture would leave them a
+ *  "*0" where a path stood. */
+bool WriterEmbedsTextures(const std::string &formatId);
+
 } // namespace agf::cli

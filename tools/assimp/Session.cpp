@@ -103,6 +103,31 @@ bool Session::ApplyAnimationFiles(const std::string &modelPath) {
     return true;
 }
 
+bool Session::ApplyTextureRoots(const std::string &modelPath) {
+    if (mOptions.textureRoots.empty()) {
+        return true;
+    }
+    std::string joined = mImporter.GetPropertyString(AI_CONFIG_IMPORT_TEXTURE_ROOTS, "");
+    for (const std::string &folder : mOptions.textureRoots) {
+        std::error_code error;
+        const std::filesystem::path absolute = std::filesystem::absolute(folder, error);
+        if (error || !std::filesystem::is_directory(absolute, error)) {
+            ReportError("cannot import " + modelPath + ": texture root " + folder +
+                        " does not exist or is not a folder");
+            return false;
+        }
+        const std::string text = absolute.string();
+        if (text.find_first_of(";\n") != std::string::npos) {
+            ReportError("cannot import " + modelPath + ": texture root " + folder +
+                        " contains ';' or a line break, which separate the list of roots");
+            return false;
+        }
+        joined += (joined.empty() ? "" : ";") + text;
+    }
+    mImporter.SetPropertyString(AI_CONFIG_IMPORT_TEXTURE_ROOTS, joined);
+    return true;
+}
+
 const aiScene *Session::Import(const std::string &path) {
     std::printf("Launching asset import ...           OK\n");
     if (!mImporter.ValidateFlags(mOptions.postProcessing)) {
@@ -114,7 +139,7 @@ const aiScene *Session::Import(const std::string &path) {
     for (const PropertySetting &setting : mOptions.properties) {
         ApplyPropertySetting(mImporter, setting);
     }
-    if (!ApplyAnimationFiles(path)) {
+    if (!ApplyAnimationFiles(path) || !ApplyTextureRoots(path)) {
         return nullptr;
     }
 

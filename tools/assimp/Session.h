@@ -38,6 +38,9 @@ public:
 private:
     void StartLog();
     bool ApplyAnimationFiles(const std::string &modelPath);
+    /** Adds the --texture-root folders (absolute) to IMPORT_TEXTURE_ROOTS, after any roots
+     *  --set gave. False (with the error reported) when one is not a folder. */
+    bool ApplyTextureRoots(const std::string &modelPath);
     bool ApplyPose(const std::string &modelPath, const aiScene *scene);
 
     const ImportOptions &mOptions;

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <limits>
 
-namespace agf::p3d {
+namespace agf {
 
 namespace {
 
@@ -124,7 +124,16 @@ uint32_t LzssChecksum(const uint8_t *data, size_t size) {
     return sum;
 }
 
-size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output) {
+uint32_t LzssSignedChecksum(const uint8_t *data, size_t size) {
+    uint32_t sum = 0;
+    for (size_t i = 0; i < size; ++i) {
+        sum += static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(data[i])));
+    }
+    return sum;
+}
+
+size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output,
+                  LzssChecksumRule rule) {
     const uint64_t start = reader.offset();
     const size_t available = reader.remaining();
     if (expected > LzssMaxOutput(available)) {
@@ -160,7 +169,9 @@ size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &o
     }
     const uint32_t stored = reader.u32();
     const uint32_t computed = LzssChecksum(output.data(), output.size());
-    if (stored != computed) {
+    const bool signedMatches = rule == LzssChecksumRule::SignedOrUnsigned &&
+                               LzssSignedChecksum(output.data(), output.size()) == stored;
+    if (stored != computed && !signedMatches) {
         std::string problem = "LZSS checksum mismatch: stored " + std::to_string(stored) +
                               ", data sums to " + std::to_string(computed);
         if (state.beforeStart != 0) {
@@ -204,4 +215,4 @@ std::vector<uint8_t> LzssDecodeWholeFile(const uint8_t *data, size_t size,
     return output;
 }
 
-} // namespace agf::p3d
+} // namespace agf

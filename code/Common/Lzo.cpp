@@ -14,7 +14,7 @@
 
 #include <cstring>
 
-namespace agf::p3d {
+namespace agf {
 
 namespace {
 
@@ -256,4 +256,4 @@ size_t LzoDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &ou
     return result.consumed;
 }
 
-} // namespace agf::p3d
+} // namespace agf

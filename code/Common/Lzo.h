@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace agf::p3d {
+namespace agf {
 
 enum class LzoStatus {
     Ok,
@@ -52,4 +52,4 @@ inline uint64_t LzoMaxOutput(uint64_t inputBytes) {
  *  @return the input bytes used. */
 size_t LzoDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output);
 
-} // namespace agf::p3d
+} // namespace agf

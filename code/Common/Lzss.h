@@ -6,7 +6,8 @@
  *  A set bit is one literal byte; a clear bit is a two-byte back-reference of 3 to 18 bytes at a
  *  distance of 1 to 4095 bytes back from the current output position. The window is pre-filled
  *  with spaces, so a reference reaching before the start of the output yields 0x20 bytes. After
- *  the data comes a u32 checksum: the sum of the output bytes, as unsigned bytes.
+ *  the data comes a u32 checksum: the sum of the output bytes, as unsigned bytes (P3D) or as
+ *  signed bytes (PAA).
  *
  *  There is no compressed-size field: the decoder stops after exactly `expected` output bytes and
  *  reports how much input it used, so that the caller can continue reading after the stream.
@@ -20,7 +21,7 @@
 #include <string>
 #include <vector>
 
-namespace agf::p3d {
+namespace agf {
 
 /** The most output one flag group can give (8 references of 18 bytes) and the input it needs
  *  (the flag byte and 8 two-byte references): no stream expands by more than 144/17 (8.5). */
@@ -33,13 +34,20 @@ inline uint64_t LzssMaxOutput(uint64_t inputBytes) {
     return (inputBytes / kLzssMinGroupInput + 1) * kLzssMaxGroupOutput;
 }
 
+/** How the checksum after a stream sums the output bytes. */
+enum class LzssChecksumRule {
+    Unsigned,        ///< P3D: bytes as 0..255
+    SignedOrUnsigned ///< PAA: BI's tools sum bytes as -128..127, HEMTT's writer as 0..255
+};
+
 /** Decodes an LZSS stream starting at the reader's position into exactly `expected` bytes,
  *  verifies the checksum that follows, and leaves the reader just after the checksum.
  *  Throws ImportError (naming the reader's file, structure and the offset of the problem) on a
  *  truncated stream, a zero distance, a reference that would write past `expected`, an
  *  `expected` size the remaining input cannot produce, or a checksum mismatch.
  *  @return the number of input bytes used, checksum included. */
-size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output);
+size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output,
+                  LzssChecksumRule rule = LzssChecksumRule::Unsigned);
 
 /** Decodes a stream whose output size is unknown (a whole packed file): decodes until the input
  *  ends. When the last four bytes are a valid checksum of the rest they are treated as one; the
@@ -51,4 +59,7 @@ std::vector<uint8_t> LzssDecodeWholeFile(const uint8_t *data, size_t size,
 /** Sum of bytes as unsigned values, wrapping at 2^32 (the P3D checksum). */
 uint32_t LzssChecksum(const uint8_t *data, size_t size);
 
-} // namespace agf::p3d
+/** Sum of bytes as signed values, wrapping at 2^32 (the PAA checksum). */
+uint32_t LzssSignedChecksum(const uint8_t *data, size_t size);
+
+} // namespace agf
