@@ -35,8 +35,8 @@ void LzoDecodeMeshData(benchmark::State &state) {
     const std::vector<uint8_t> compressed = agf::testgen::LzoCompress(original);
     std::vector<uint8_t> output(original.size());
     for (auto _ : state) {
-        const agf::p3d::LzoResult result = agf::p3d::LzoDecompress(
-            compressed.data(), compressed.size(), output.data(), output.size());
+        const agf::LzoResult result =
+            agf::LzoDecompress(compressed.data(), compressed.size(), output.data(), output.size());
         benchmark::DoNotOptimize(result);
         benchmark::DoNotOptimize(output.data());
     }
