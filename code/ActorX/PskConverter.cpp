@@ -210,9 +210,88 @@ private:
     // the faces around its point that share a smoothing bit with its face; mask 0 is flat.
     void buildSmoothedVertices() {
         const std::vector<aiVector3D> faceNormals = computeFaceNormals();
-        const CornerNormals cornerNormals =
-            computeCornerNormals(faceNormals, cornersAroundPoints());
-        splitWedgesByNormal(cornerNormals);
+        const SingleMaskPoints single = sumSingleMaskPoints(faceNormals);
+        CornerNormals several;
+        if (single.severalMaskPoints != 0) {
+            several = computeCornerNormals(faceNormals, cornersAroundPoints(single));
+        }
+        splitWedgesByNormal(faceNormals, single, several);
+    }
+
+    enum class PointMasks : uint8_t {
+        None,     ///< no face with a smoothing mask on the point
+        One,      ///< one mask; SingleMaskPoints::normal holds the normal
+        OneNoSum, ///< one mask, whose normals cancel: each face takes its own
+        Several,  ///< several masks: CornerNormals holds the point's corners
+    };
+
+    /** The common case, a point whose faces all have the same smoothing mask (or none), worked
+     *  out without the lists of corners around each point: one pass over the faces sums each
+     *  such point's face normals in face order, the order in which the general path
+     *  (computeCornerNormals) sums them, so both give the same floats. At a million points this
+     *  saves those lists (28 MB) and two passes over the faces. */
+    struct SingleMaskPoints {
+        std::vector<PointMasks> kind;
+        std::vector<uint32_t> mask;
+        std::vector<aiVector3D> normal; ///< the sum while summing, then the unit normal
+        size_t severalMaskPoints = 0;
+    };
+
+    SingleMaskPoints sumSingleMaskPoints(const std::vector<aiVector3D> &faceNormals) const {
+        const size_t pointCount = mFile.points.size();
+        SingleMaskPoints result;
+        result.kind.assign(pointCount, PointMasks::None);
+        result.mask.resize(pointCount);
+        result.normal.resize(pointCount);
+        for (size_t f = 0; f < mFile.faces.size(); ++f) {
+            const Face &face = mFile.faces[f];
+            const uint32_t mask = face.smoothingGroups;
+            if (mask == 0) {
+                continue;
+            }
+            uint32_t points[3];
+            for (int corner = 0; corner < 3; ++corner) {
+                const uint32_t p = mFile.wedges[face.wedges[corner]].point;
+                points[corner] = p;
+                // A degenerate face with two corners on the point counts once.
+                if ((corner > 0 && p == points[0]) || (corner > 1 && p == points[1])) {
+                    continue;
+                }
+                switch (result.kind[p]) {
+                case PointMasks::None:
+                    result.kind[p] = PointMasks::One;
+                    result.mask[p] = mask;
+                    result.normal[p] = faceNormals[f];
+                    break;
+                case PointMasks::One:
+                    if (result.mask[p] == mask) {
+                        result.normal[p] += faceNormals[f];
+                    } else {
+                        result.kind[p] = PointMasks::Several;
+                        ++result.severalMaskPoints;
+                    }
+                    break;
+                default:
+                    break;
+                }
+            }
+        }
+        for (size_t p = 0; p < pointCount; ++p) {
+            if (result.kind[p] != PointMasks::One) {
+                continue;
+            }
+            // Added to a zero vector like the general path's sum over masks (which turns a
+            // -0 component into +0), so that both give the same bits.
+            aiVector3D sum;
+            sum += result.normal[p];
+            const float length = sum.Length();
+            if (length > 1e-20f && std::isfinite(length)) {
+                result.normal[p] = sum / length;
+            } else {
+                result.kind[p] = PointMasks::OneNoSum;
+            }
+        }
+        return result;
     }
 
     std::vector<aiVector3D> computeFaceNormals() const {
@@ -235,13 +314,18 @@ private:
         std::vector<uint32_t> corners;
     };
 
-    PointCorners cornersAroundPoints() const {
+    /** Only the points with several masks get their corners listed: the others are solved by
+     *  sumSingleMaskPoints. */
+    PointCorners cornersAroundPoints(const SingleMaskPoints &single) const {
         const size_t pointCount = mFile.points.size();
         PointCorners adjacency;
         adjacency.start.assign(pointCount + 1, 0);
         for (const Face &face : mFile.faces) {
             for (uint32_t wedge : face.wedges) {
-                ++adjacency.start[mFile.wedges[wedge].point + 1];
+                const uint32_t point = mFile.wedges[wedge].point;
+                if (single.kind[point] == PointMasks::Several) {
+                    ++adjacency.start[point + 1];
+                }
             }
         }
         for (size_t p = 0; p < pointCount; ++p) {
@@ -252,7 +336,9 @@ private:
         for (size_t f = 0; f < mFile.faces.size(); ++f) {
             for (uint32_t corner = 0; corner < 3; ++corner) {
                 const uint32_t point = mFile.wedges[mFile.faces[f].wedges[corner]].point;
-                adjacency.corners[fill[point]++] = static_cast<uint32_t>(f * 3 + corner);
+                if (single.kind[point] == PointMasks::Several) {
+                    adjacency.corners[fill[point]++] = static_cast<uint32_t>(f * 3 + corner);
+                }
             }
         }
         return adjacency;
@@ -356,7 +442,8 @@ private:
     }
 
     /** One vertex per (wedge, distinct corner normal), and the triangles over them. */
-    void splitWedgesByNormal(const CornerNormals &cornerNormals) {
+    void splitWedgesByNormal(const std::vector<aiVector3D> &faceNormals,
+                             const SingleMaskPoints &single, const CornerNormals &several) {
         // The vertices made for each wedge (one per distinct normal) as linked lists through
         // flat arrays: a list per wedge would cost an allocation per wedge.
         std::vector<uint32_t> firstVertexOfWedge(mFile.wedges.size(), kNone);
@@ -366,11 +453,28 @@ private:
         nextVertexOfWedge.reserve(mFile.wedges.size());
         for (size_t f = 0; f < mFile.faces.size(); ++f) {
             const Face &face = mFile.faces[f];
+            const bool smooth = face.smoothingGroups != 0;
+            // A flat face (mask 0) has its own normal at every corner.
+            const aiVector3D flat =
+                smooth ? aiVector3D() : NormalizedOrFaceNormal(faceNormals[f], faceNormals[f]);
             uint32_t corners[3];
             for (int corner = 0; corner < 3; ++corner) {
                 const uint32_t wedge = face.wedges[corner];
-                const aiVector3D &normal =
-                    cornerNormals.normals[cornerNormals.ofCorner[f * 3 + size_t(corner)]];
+                const uint32_t point = mFile.wedges[wedge].point;
+                aiVector3D normal = flat;
+                if (smooth) {
+                    switch (single.kind[point]) {
+                    case PointMasks::One:
+                        normal = single.normal[point];
+                        break;
+                    case PointMasks::Several:
+                        normal = several.normals[several.ofCorner[f * 3 + size_t(corner)]];
+                        break;
+                    default: // OneNoSum: the face's own normal
+                        normal = NormalizedOrFaceNormal(faceNormals[f], faceNormals[f]);
+                        break;
+                    }
+                }
                 uint32_t previous = kNone;
                 uint32_t vertex = firstVertexOfWedge[wedge];
                 while (vertex != kNone && !(mVertexNormal[vertex] == normal)) {
