@@ -13,6 +13,7 @@
 #include "Common/Coordinates.h"
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
+#include "Common/MeshesByMaterial.h"
 #include "Common/SceneBuilder.h"
 #include "Common/StringHelpers.h"
 #include "UnrealRotator.h"
@@ -209,9 +210,88 @@ private:
     // the faces around its point that share a smoothing bit with its face; mask 0 is flat.
     void buildSmoothedVertices() {
         const std::vector<aiVector3D> faceNormals = computeFaceNormals();
-        const std::vector<aiVector3D> cornerNormals =
-            computeCornerNormals(faceNormals, facesAroundPoints());
-        splitWedgesByNormal(cornerNormals);
+        const SingleMaskPoints single = sumSingleMaskPoints(faceNormals);
+        CornerNormals several;
+        if (single.severalMaskPoints != 0) {
+            several = computeCornerNormals(faceNormals, cornersAroundPoints(single));
+        }
+        splitWedgesByNormal(faceNormals, single, several);
+    }
+
+    enum class PointMasks : uint8_t {
+        None,     ///< no face with a smoothing mask on the point
+        One,      ///< one mask; SingleMaskPoints::normal holds the normal
+        OneNoSum, ///< one mask, whose normals cancel: each face takes its own
+        Several,  ///< several masks: CornerNormals holds the point's corners
+    };
+
+    /** The common case, a point whose faces all have the same smoothing mask (or none), worked
+     *  out without the lists of corners around each point: one pass over the faces sums each
+     *  such point's face normals in face order, the order in which the general path
+     *  (computeCornerNormals) sums them, so both give the same floats. At a million points this
+     *  saves those lists (28 MB) and two passes over the faces. */
+    struct SingleMaskPoints {
+        std::vector<PointMasks> kind;
+        std::vector<uint32_t> mask;
+        std::vector<aiVector3D> normal; ///< the sum while summing, then the unit normal
+        size_t severalMaskPoints = 0;
+    };
+
+    SingleMaskPoints sumSingleMaskPoints(const std::vector<aiVector3D> &faceNormals) const {
+        const size_t pointCount = mFile.points.size();
+        SingleMaskPoints result;
+        result.kind.assign(pointCount, PointMasks::None);
+        result.mask.resize(pointCount);
+        result.normal.resize(pointCount);
+        for (size_t f = 0; f < mFile.faces.size(); ++f) {
+            const Face &face = mFile.faces[f];
+            const uint32_t mask = face.smoothingGroups;
+            if (mask == 0) {
+                continue;
+            }
+            uint32_t points[3];
+            for (int corner = 0; corner < 3; ++corner) {
+                const uint32_t p = mFile.wedges[face.wedges[corner]].point;
+                points[corner] = p;
+                // A degenerate face with two corners on the point counts once.
+                if ((corner > 0 && p == points[0]) || (corner > 1 && p == points[1])) {
+                    continue;
+                }
+                switch (result.kind[p]) {
+                case PointMasks::None:
+                    result.kind[p] = PointMasks::One;
+                    result.mask[p] = mask;
+                    result.normal[p] = faceNormals[f];
+                    break;
+                case PointMasks::One:
+                    if (result.mask[p] == mask) {
+                        result.normal[p] += faceNormals[f];
+                    } else {
+                        result.kind[p] = PointMasks::Several;
+                        ++result.severalMaskPoints;
+                    }
+                    break;
+                default:
+                    break;
+                }
+            }
+        }
+        for (size_t p = 0; p < pointCount; ++p) {
+            if (result.kind[p] != PointMasks::One) {
+                continue;
+            }
+            // Added to a zero vector like the general path's sum over masks (which turns a
+            // -0 component into +0), so that both give the same bits.
+            aiVector3D sum;
+            sum += result.normal[p];
+            const float length = sum.Length();
+            if (length > 1e-20f && std::isfinite(length)) {
+                result.normal[p] = sum / length;
+            } else {
+                result.kind[p] = PointMasks::OneNoSum;
+            }
+        }
+        return result;
     }
 
     std::vector<aiVector3D> computeFaceNormals() const {
@@ -226,98 +306,144 @@ private:
         return faceNormals;
     }
 
-    /** The faces around each point in compressed-row form: point p's faces are
-     *  faces[start[p]] to faces[start[p + 1] - 1], a face once per corner on the point. */
-    struct PointFaces {
+    /** The face corners on each point in compressed-row form: point p's corners are
+     *  corners[start[p]] to corners[start[p + 1] - 1], each as face * 3 + corner, in face order.
+     *  Corners rather than faces, so that a corner's point need not be looked up again. */
+    struct PointCorners {
         std::vector<uint32_t> start;
-        std::vector<uint32_t> faces;
+        std::vector<uint32_t> corners;
     };
 
-    PointFaces facesAroundPoints() const {
+    /** Only the points with several masks get their corners listed: the others are solved by
+     *  sumSingleMaskPoints. */
+    PointCorners cornersAroundPoints(const SingleMaskPoints &single) const {
         const size_t pointCount = mFile.points.size();
-        PointFaces adjacency;
+        PointCorners adjacency;
         adjacency.start.assign(pointCount + 1, 0);
         for (const Face &face : mFile.faces) {
             for (uint32_t wedge : face.wedges) {
-                ++adjacency.start[mFile.wedges[wedge].point + 1];
+                const uint32_t point = mFile.wedges[wedge].point;
+                if (single.kind[point] == PointMasks::Several) {
+                    ++adjacency.start[point + 1];
+                }
             }
         }
         for (size_t p = 0; p < pointCount; ++p) {
             adjacency.start[p + 1] += adjacency.start[p];
         }
         std::vector<uint32_t> fill(adjacency.start.begin(), adjacency.start.end() - 1);
-        adjacency.faces.resize(adjacency.start.back());
+        adjacency.corners.resize(adjacency.start.back());
         for (size_t f = 0; f < mFile.faces.size(); ++f) {
-            for (uint32_t wedge : mFile.faces[f].wedges) {
-                adjacency.faces[fill[mFile.wedges[wedge].point]++] = static_cast<uint32_t>(f);
+            for (uint32_t corner = 0; corner < 3; ++corner) {
+                const uint32_t point = mFile.wedges[mFile.faces[f].wedges[corner]].point;
+                if (single.kind[point] == PointMasks::Several) {
+                    adjacency.corners[fill[point]++] = static_cast<uint32_t>(f * 3 + corner);
+                }
             }
         }
         return adjacency;
     }
 
-    /** One normal per face corner (face * 3 + corner). */
-    std::vector<aiVector3D> computeCornerNormals(const std::vector<aiVector3D> &faceNormals,
-                                                 const PointFaces &adjacency) const {
-        // Per point: the summed normal of each distinct mask, so that a corner's normal costs
-        // one pass over the masks rather than over the faces.
-        std::vector<std::pair<uint32_t, aiVector3D>> maskSums;
-        std::vector<aiVector3D> cornerNormals(mFile.faces.size() * 3);
+    /** The normal of every face corner as an index into `normals`. Corners on one point whose
+     *  faces have the same smoothing mask share one entry, so the table holds about one normal
+     *  per point and mask instead of one per corner (72 MB at 2 million faces). */
+    struct CornerNormals {
+        std::vector<aiVector3D> normals;
+        std::vector<uint32_t> ofCorner; ///< face * 3 + corner -> index into normals
+    };
+
+    /** The summed face normal of a distinct smoothing mask among a point's faces, and the
+     *  entry of CornerNormals::normals its faces get (kNone: none yet, or no direction). */
+    struct MaskSum {
+        uint32_t mask = 0;
+        aiVector3D sum;
+        uint32_t normal = kNone;
+    };
+
+    CornerNormals computeCornerNormals(const std::vector<aiVector3D> &faceNormals,
+                                       const PointCorners &adjacency) const {
+        CornerNormals result;
+        result.ofCorner.resize(mFile.faces.size() * 3);
+        result.normals.reserve(mFile.points.size());
+        std::vector<MaskSum> maskSums;
+        std::vector<uint32_t> maskOfCorner; // index into maskSums; kNone for mask 0
         for (size_t p = 0; p + 1 < adjacency.start.size(); ++p) {
-            const uint32_t *first = adjacency.faces.data() + adjacency.start[p];
-            const uint32_t *last = adjacency.faces.data() + adjacency.start[p + 1];
-            sumNormalsByMask(first, last, faceNormals, maskSums);
-            for (const uint32_t *face = first; face != last; ++face) {
-                const uint32_t f = *face;
-                const uint32_t mask = mFile.faces[f].smoothingGroups;
-                aiVector3D sum;
-                if (mask == 0) {
-                    sum = faceNormals[f];
-                } else {
-                    for (const auto &entry : maskSums) {
-                        if ((entry.first & mask) != 0) {
-                            sum += entry.second;
+            const uint32_t *first = adjacency.corners.data() + adjacency.start[p];
+            const uint32_t *last = adjacency.corners.data() + adjacency.start[p + 1];
+            sumNormalsByMask(first, last, faceNormals, maskSums, maskOfCorner);
+            for (const uint32_t *corner = first; corner != last; ++corner) {
+                const uint32_t f = *corner / 3;
+                const uint32_t slot = maskOfCorner[static_cast<size_t>(corner - first)];
+                if (slot == kNone) {
+                    result.ofCorner[*corner] =
+                        addNormal(result, NormalizedOrFaceNormal(faceNormals[f], faceNormals[f]));
+                    continue;
+                }
+                MaskSum &entry = maskSums[slot];
+                if (entry.normal == kNone) {
+                    // Summed once per point and mask, in the order the masks were met, which is
+                    // the order of the sum per corner it replaces: the same float result.
+                    aiVector3D sum;
+                    for (const MaskSum &other : maskSums) {
+                        if ((other.mask & entry.mask) != 0) {
+                            sum += other.sum;
                         }
                     }
-                }
-                const aiVector3D normal = NormalizedOrFaceNormal(sum, faceNormals[f]);
-                for (int corner = 0; corner < 3; ++corner) {
-                    if (mFile.wedges[mFile.faces[f].wedges[corner]].point == p) {
-                        cornerNormals[f * 3 + static_cast<size_t>(corner)] = normal;
+                    const float length = sum.Length();
+                    if (!(length > 1e-20f && std::isfinite(length))) {
+                        // No direction (opposite faces cancelled): each face falls back to its
+                        // own normal.
+                        result.ofCorner[*corner] =
+                            addNormal(result, NormalizedOr(faceNormals[f], aiVector3D(0, 0, 1)));
+                        continue;
                     }
+                    entry.normal = addNormal(result, sum / length);
                 }
+                result.ofCorner[*corner] = entry.normal;
             }
         }
-        return cornerNormals;
+        return result;
     }
 
-    /** The summed face normal of each distinct smoothing mask among the faces [first, last). */
+    static uint32_t addNormal(CornerNormals &normals, const aiVector3D &normal) {
+        normals.normals.push_back(normal);
+        return static_cast<uint32_t>(normals.normals.size() - 1);
+    }
+
+    /** The summed face normal of each distinct smoothing mask among the corners [first, last),
+     *  and for each corner the index of its mask's entry (kNone for mask 0). */
     void sumNormalsByMask(const uint32_t *first, const uint32_t *last,
                           const std::vector<aiVector3D> &faceNormals,
-                          std::vector<std::pair<uint32_t, aiVector3D>> &maskSums) const {
+                          std::vector<MaskSum> &maskSums,
+                          std::vector<uint32_t> &maskOfCorner) const {
         maskSums.clear();
+        maskOfCorner.clear();
         uint32_t previousFace = kNone;
-        for (const uint32_t *face = first; face != last; ++face) {
-            const uint32_t f = *face;
-            if (f == previousFace) {
-                continue; // a degenerate face that uses the point twice counts once
-            }
-            previousFace = f;
+        for (const uint32_t *corner = first; corner != last; ++corner) {
+            const uint32_t f = *corner / 3;
             const uint32_t mask = mFile.faces[f].smoothingGroups;
             if (mask == 0) {
+                maskOfCorner.push_back(kNone);
                 continue;
             }
             auto it = std::find_if(maskSums.begin(), maskSums.end(),
-                                   [mask](const auto &entry) { return entry.first == mask; });
+                                   [mask](const MaskSum &entry) { return entry.mask == mask; });
+            // A degenerate face with two corners on the point counts once.
+            const bool repeat = f == previousFace;
+            previousFace = f;
             if (it == maskSums.end()) {
-                maskSums.emplace_back(mask, faceNormals[f]);
-            } else {
-                it->second += faceNormals[f];
+                maskSums.push_back(MaskSum{mask, faceNormals[f], kNone});
+                it = maskSums.end() - 1;
+            } else if (!repeat) {
+                it->sum += faceNormals[f];
             }
+            maskOfCorner.push_back(static_cast<uint32_t>(it - maskSums.begin()));
         }
     }
 
     /** One vertex per (wedge, distinct corner normal), and the triangles over them. */
-    void splitWedgesByNormal(const std::vector<aiVector3D> &cornerNormals) {
+    void splitWedgesByNormal(const std::vector<aiVector3D> &faceNormals,
+                             const SingleMaskPoints &single, const CornerNormals &several) {
         // The vertices made for each wedge (one per distinct normal) as linked lists through
         // flat arrays: a list per wedge would cost an allocation per wedge.
         std::vector<uint32_t> firstVertexOfWedge(mFile.wedges.size(), kNone);
@@ -327,10 +453,28 @@ private:
         nextVertexOfWedge.reserve(mFile.wedges.size());
         for (size_t f = 0; f < mFile.faces.size(); ++f) {
             const Face &face = mFile.faces[f];
+            const bool smooth = face.smoothingGroups != 0;
+            // A flat face (mask 0) has its own normal at every corner.
+            const aiVector3D flat =
+                smooth ? aiVector3D() : NormalizedOrFaceNormal(faceNormals[f], faceNormals[f]);
             uint32_t corners[3];
             for (int corner = 0; corner < 3; ++corner) {
                 const uint32_t wedge = face.wedges[corner];
-                const aiVector3D &normal = cornerNormals[f * 3 + static_cast<size_t>(corner)];
+                const uint32_t point = mFile.wedges[wedge].point;
+                aiVector3D normal = flat;
+                if (smooth) {
+                    switch (single.kind[point]) {
+                    case PointMasks::One:
+                        normal = single.normal[point];
+                        break;
+                    case PointMasks::Several:
+                        normal = several.normals[several.ofCorner[f * 3 + size_t(corner)]];
+                        break;
+                    default: // OneNoSum: the face's own normal
+                        normal = NormalizedOrFaceNormal(faceNormals[f], faceNormals[f]);
+                        break;
+                    }
+                }
                 uint32_t previous = kNone;
                 uint32_t vertex = firstVertexOfWedge[wedge];
                 while (vertex != kNone && !(mVertexNormal[vertex] == normal)) {
@@ -412,14 +556,16 @@ private:
         return nodes;
     }
 
-    void buildInfluences(MeshSource &source) {
+    /** Groups the RAWWEIGHTS by point into mInfluenceStart / mInfluences (compressed rows, no
+     *  list per point: a million points would mean a million allocations), merging repeated
+     *  (point, bone) pairs and normalising each point's weights. */
+    void buildInfluences() {
         if (mFile.weights.empty() || mFile.bones.empty()) {
             return;
         }
-        // Group by point in compressed-row form (no list per point: a million points would
-        // mean a million allocations), merging repeated (point, bone) pairs.
         const size_t pointCount = mFile.points.size();
-        std::vector<uint32_t> start(pointCount + 1, 0);
+        std::vector<uint32_t> &start = mInfluenceStart;
+        start.assign(pointCount + 1, 0);
         for (const RawWeight &weight : mFile.weights) {
             ++start[weight.point + 1];
         }
@@ -427,7 +573,8 @@ private:
             start[p + 1] += start[p];
         }
         std::vector<uint32_t> end(start.begin(), start.end() - 1);
-        std::vector<BoneInfluence> byPoint(mFile.weights.size());
+        std::vector<BoneInfluence> &byPoint = mInfluences;
+        byPoint.resize(mFile.weights.size());
         for (const RawWeight &weight : mFile.weights) {
             const uint32_t first = start[weight.point];
             uint32_t &last = end[weight.point];
@@ -461,32 +608,28 @@ private:
             warn("RAWWEIGHTS", "the weights of " + std::to_string(unnormalised) +
                                    " points did not sum to 1; they were normalised");
         }
-        const size_t vertexCount = mVertexWedge.size();
-        source.influenceStart.resize(vertexCount + 1, 0);
-        size_t total = 0;
-        for (size_t v = 0; v < vertexCount; ++v) {
-            const uint32_t point = mFile.wedges[mVertexWedge[v]].point;
-            total += end[point] - start[point];
+        // Merged repeats leave gaps at the ends of rows: close them, front to back (a row only
+        // moves down), so that each row ends where the next begins.
+        uint32_t next = 0;
+        for (size_t p = 0; p < pointCount; ++p) {
+            const uint32_t first = start[p];
+            start[p] = next;
+            for (uint32_t k = first; k < end[p]; ++k) {
+                byPoint[next++] = byPoint[k];
+            }
         }
-        source.influences.resize(total);
-        size_t next = 0;
-        for (size_t v = 0; v < vertexCount; ++v) {
-            const uint32_t point = mFile.wedges[mVertexWedge[v]].point;
-            source.influenceStart[v] = static_cast<uint32_t>(next);
-            std::copy(byPoint.begin() + start[point], byPoint.begin() + end[point],
-                      source.influences.begin() + static_cast<std::ptrdiff_t>(next));
-            next += end[point] - start[point];
-        }
-        source.influenceStart.back() = static_cast<uint32_t>(next);
+        start[pointCount] = next;
+        byPoint.resize(next);
     }
 
-    void buildMorphs(MeshSource &source) {
+    /** The morph targets over the output vertices (MorphSource::vertices index mVertexWedge). */
+    std::vector<MorphSource> buildMorphs() {
+        std::vector<MorphSource> morphs;
         if (mOptions.skipMorphs) {
-            return;
+            return morphs;
         }
         std::vector<std::string> names;
-        std::vector<MorphSource> morphs;
-        const bool withNormals = !source.normals.empty();
+        const bool withNormals = !mVertexNormal.empty();
         // MRPHINFO / MRPHDATA: deltas on points, in raw UE space.
         std::vector<int64_t> slot(mFile.points.size(), -1);
         for (size_t m = 0; m < mFile.pointMorphs.size(); ++m) {
@@ -502,12 +645,11 @@ private:
                 }
                 const PointMorphDelta &delta = morph.deltas[static_cast<size_t>(slot[point])];
                 target.vertices.push_back(static_cast<uint32_t>(v));
-                target.positions.push_back(source.positions[v] +
+                target.positions.push_back(ToVector(mFile.points[point]) +
                                            MirrorY(ToVector(delta.positionDelta)));
                 if (withNormals) {
-                    target.normals.push_back(
-                        NormalizedOr(source.normals[v] + MirrorY(ToVector(delta.normalDelta)),
-                                     source.normals[v]));
+                    target.normals.push_back(NormalizedOr(
+                        mVertexNormal[v] + MirrorY(ToVector(delta.normalDelta)), mVertexNormal[v]));
                 }
             }
             for (const PointMorphDelta &delta : morph.deltas) {
@@ -545,64 +687,97 @@ private:
         for (size_t m = 0; m < morphs.size(); ++m) {
             morphs[m].name = names[m];
         }
-        source.morphs = std::move(morphs);
+        return morphs;
     }
 
-    void buildMeshes(aiNode *meshNode) {
-        if (mTriangles.empty()) {
-            return;
-        }
-        MeshSource source;
-        const size_t vertexCount = mVertexWedge.size();
-        source.positions.resize(vertexCount);
-        std::vector<aiVector3D> uv0(vertexCount);
-        for (size_t v = 0; v < vertexCount; ++v) {
-            const Wedge &wedge = mFile.wedges[mVertexWedge[v]];
-            source.positions[v] = ToVector(mFile.points[wedge.point]);
-            uv0[v] = aiVector3D(wedge.u, FlipV(wedge.v), 0.0f);
-        }
-        source.normals = std::move(mVertexNormal); // last use: moved, not copied
-        source.uvSets.push_back(std::move(uv0));
-        size_t extraSets = 0;
+    /** The EXTRAUVS sets that become UV channels 1, 2, ... (Assimp has room for a few). */
+    std::vector<const ExtraUvSet *> usableExtraUvSets() {
+        std::vector<const ExtraUvSet *> sets;
         for (const ExtraUvSet &set : mFile.extraUvs) {
-            if (extraSets == kMaxExtraUvSets) {
+            if (sets.size() == kMaxExtraUvSets) {
                 warn("EXTRAUVS", "more than " + std::to_string(kMaxExtraUvSets) +
                                      " extra UV sets; set " + std::to_string(set.index) +
                                      " and later ignored");
                 break;
             }
-            if (set.index != extraSets) {
+            if (set.index != sets.size()) {
                 warn("EXTRAUVS", "UV set " + std::to_string(set.index) + " becomes channel " +
-                                     std::to_string(extraSets + 1) + " (numbering has a gap)");
+                                     std::to_string(sets.size() + 1) + " (numbering has a gap)");
             }
-            std::vector<aiVector3D> uvs(vertexCount);
-            for (size_t v = 0; v < vertexCount; ++v) {
-                const size_t w = mVertexWedge[v];
-                uvs[v] = aiVector3D(set.uv[2 * w], FlipV(set.uv[2 * w + 1]), 0.0f);
-            }
-            source.uvSets.push_back(std::move(uvs));
-            ++extraSets;
+            sets.push_back(&set);
         }
-        if (!mFile.colors.empty()) {
-            source.colors.resize(vertexCount);
-            for (size_t v = 0; v < vertexCount; ++v) {
-                const uint8_t *c = &mFile.colors[size_t(mVertexWedge[v]) * 4];
-                const uint8_t r = mOptions.colorsBgra ? c[2] : c[0];
-                const uint8_t b = mOptions.colorsBgra ? c[0] : c[2];
-                source.colors[v] = aiColor4D(r / 255.0f, c[1] / 255.0f, b / 255.0f, c[3] / 255.0f);
-            }
-        }
-        buildInfluences(source);
-        ReleaseVector(mFile.weights);
-        buildMorphs(source);
+        return sets;
+    }
 
-        auto meshes =
-            BuildMeshesByMaterial(source, mTriangles, mMaterialCount, mSkinBones, mMeshNodeName);
+    // The meshes' vertex arrays are written once, at their final size, straight from the file's
+    // points, wedges and UV sets: no intermediate per-vertex copy of the whole model.
+    void buildMeshes(aiNode *meshNode) {
+        if (mTriangles.empty()) {
+            return;
+        }
+        const std::vector<const ExtraUvSet *> extraUvs = usableExtraUvSets();
+        buildInfluences();
+        ReleaseVector(mFile.weights);
+        const std::vector<MorphSource> morphs = buildMorphs();
+
+        std::vector<uint32_t> pointOfVertex; // per mesh vertex: its row of mInfluences
+        auto meshes = BuildMeshesByMaterial(
+            mTriangles, mVertexWedge.size(), mMaterialCount, mMeshNodeName,
+            [&](const MeshVertices &vertices, aiMesh &mesh) {
+                writeVertexArrays(vertices.used, extraUvs, pointOfVertex, mesh);
+                AddSkinBones(mInfluenceStart, mInfluences, pointOfVertex, mSkinBones, mesh);
+                AddMorphTargets(morphs, vertices.remap, mesh);
+            });
         std::vector<unsigned> indices;
         for (auto &mesh : meshes) {
             indices.push_back(mParts.addMesh(std::move(mesh)));
         }
         SetNodeMeshes(meshNode, indices);
+    }
+
+    /** The per-vertex arrays of a mesh whose vertices are the output vertices `used`; also
+     *  the point of each, for the skin. */
+    void writeVertexArrays(const std::vector<uint32_t> &used,
+                           const std::vector<const ExtraUvSet *> &extraUvs,
+                           std::vector<uint32_t> &pointOfVertex, aiMesh &mesh) const {
+        const size_t count = used.size();
+        mesh.mNumVertices = static_cast<unsigned>(count);
+        mesh.mVertices = new aiVector3D[count];
+        mesh.mTextureCoords[0] = new aiVector3D[count];
+        mesh.mNumUVComponents[0] = 2;
+        pointOfVertex.resize(count);
+        for (size_t i = 0; i < count; ++i) {
+            const Wedge &wedge = mFile.wedges[mVertexWedge[used[i]]];
+            mesh.mVertices[i] = ToVector(mFile.points[wedge.point]);
+            mesh.mTextureCoords[0][i] = aiVector3D(wedge.u, FlipV(wedge.v), 0.0f);
+            pointOfVertex[i] = wedge.point;
+        }
+        if (!mVertexNormal.empty()) {
+            mesh.mNormals = new aiVector3D[count];
+            for (size_t i = 0; i < count; ++i) {
+                mesh.mNormals[i] = mVertexNormal[used[i]];
+            }
+        }
+        for (size_t s = 0; s < extraUvs.size(); ++s) {
+            const std::vector<float> &uv = extraUvs[s]->uv;
+            aiVector3D *channel = new aiVector3D[count];
+            mesh.mTextureCoords[s + 1] = channel;
+            mesh.mNumUVComponents[s + 1] = 2;
+            for (size_t i = 0; i < count; ++i) {
+                const size_t w = mVertexWedge[used[i]];
+                channel[i] = aiVector3D(uv[2 * w], FlipV(uv[2 * w + 1]), 0.0f);
+            }
+        }
+        if (!mFile.colors.empty()) {
+            mesh.mColors[0] = new aiColor4D[count];
+            for (size_t i = 0; i < count; ++i) {
+                const uint8_t *c = &mFile.colors[size_t(mVertexWedge[used[i]]) * 4];
+                const uint8_t r = mOptions.colorsBgra ? c[2] : c[0];
+                const uint8_t b = mOptions.colorsBgra ? c[0] : c[2];
+                mesh.mColors[0][i] =
+                    aiColor4D(r / 255.0f, c[1] / 255.0f, b / 255.0f, c[3] / 255.0f);
+            }
+        }
     }
 
     void buildSockets(aiNode *root, const std::vector<aiNode *> &boneNodes) {
@@ -705,6 +880,9 @@ private:
     std::string mRootName;
     std::vector<uint32_t> mVertexWedge;    ///< wedge of each output vertex
     std::vector<aiVector3D> mVertexNormal; ///< empty, or one per output vertex
+    /** Skin influences per point in compressed rows (buildInfluences); empty when unskinned. */
+    std::vector<uint32_t> mInfluenceStart;
+    std::vector<BoneInfluence> mInfluences;
     std::vector<Triangle> mTriangles;
     std::vector<SkinBone> mSkinBones;
     unsigned mMaterialCount = 0;

@@ -5,6 +5,8 @@
 #include "Common/TextEncoding.h"
 #include "PswPaths.h"
 
+#include <unordered_map>
+
 namespace agf::psw {
 
 namespace {
@@ -82,14 +84,22 @@ void ReadActors(const actorx::Chunk &chunk, const std::string &fileName, PswWorl
     const bool v1 = chunk.id == kActorsV1;
     const bool v3 = chunk.id == kActorsV3;
     world.actors.reserve(chunk.recordCount);
+    // A level places the same few assets many times: each distinct path is made safe once.
+    std::unordered_map<std::string, std::string> relativeOf;
     actorx::ForEachRecord(
         chunk, ActorLayoutSize(chunk.id), fileName, [&](BinaryReader &record, size_t) {
             PswActor actor;
             actor.recordOffset = record.offset();
             actor.name = ReadText(record, v1 ? 64 : 256);
             actor.assetPath = ReadText(record, 256);
-            actor.assetRelative =
-                SafeRelative(actor.assetPath, fileName, record.structure(), actor.recordOffset);
+            const auto known = relativeOf.find(actor.assetPath);
+            if (known != relativeOf.end()) {
+                actor.assetRelative = known->second;
+            } else {
+                actor.assetRelative =
+                    SafeRelative(actor.assetPath, fileName, record.structure(), actor.recordOffset);
+                relativeOf.emplace(actor.assetPath, actor.assetRelative);
+            }
             actor.parent = record.i32();
             actor.position = ReadFloat3(record);
             actor.rotation = ReadFloat4(record);
