@@ -268,9 +268,9 @@ TEST(PosesCli, PosesARealPskWithABoneNameMap) {
               0.5);
     // The hip's move is carried in world axes (both Y-up; the pose file gives no units: scale
     // 1), in the PSK's centimetres, which the glb writes as metres.
-    EXPECT_LT(glm::length(PositionOf(posed.at("Hips")) - PositionOf(rest.at("Hips")) -
-                          0.01 * kHipMove),
-              1e-5);
+    EXPECT_LT(
+        glm::length(PositionOf(posed.at("Hips")) - PositionOf(rest.at("Hips")) - 0.01 * kHipMove),
+        1e-5);
 
     // `info` with the same options lists the pose as an animation, and its metadata.
     const CliResult info = RunCli(dir, "info grunt.psk -r --pose crouch.bvh --pose-map "

@@ -211,9 +211,8 @@ TEST(PosesPoser, CliPosesARealPskWithAPz2) {
     // The hip's ytran: PNU to metres (the importer) to centimetres (the PSK's units), and back
     // to metres in the glb.
     const glm::dvec3 moved = PositionOf(posed.at("Hips")) - PositionOf(rest.at("Hips"));
-    EXPECT_LT(
-        glm::length(moved - glm::dvec3(0, kHipYTranslationPnu * kPnuInCentimetres * 0.01, 0)),
-        1e-5);
+    EXPECT_LT(glm::length(moved - glm::dvec3(0, kHipYTranslationPnu * kPnuInCentimetres * 0.01, 0)),
+              1e-5);
 }
 
 } // namespace

@@ -73,9 +73,9 @@ size_t MatchFullWeightsToShapes(FbxBinaryFile &file, const std::string &fileName
                 }
                 if (fields[2].text == "Shape") {
                     const FbxRecord *indexes = Child(object, "Indexes");
-                    const std::vector<FbxProperty> list =
-                        indexes != nullptr ? DecodeProperties(*indexes, fileName)
-                                           : std::vector<FbxProperty>();
+                    const std::vector<FbxProperty> list = indexes != nullptr
+                                                              ? DecodeProperties(*indexes, fileName)
+                                                              : std::vector<FbxProperty>();
                     indicesOfShape[fields[0].integer] = list.empty() ? 0 : ArrayCount(list[0]);
                 } else if (fields[2].text == "BlendShapeChannel") {
                     channels[fields[0].integer] = &object;

@@ -31,9 +31,9 @@ namespace agf::fbx {
 
 /** What a repair did. */
 struct FbxRepairReport {
-    size_t animationStacks = 0;   ///< AnimationStack records found
-    size_t timesChanged = 0;      ///< LocalStop / ReferenceStop / TimeSpanStop values written
-    size_t shapeNamesChanged = 0; ///< shape geometry names given the "Geometry" class
+    size_t animationStacks = 0;    ///< AnimationStack records found
+    size_t timesChanged = 0;       ///< LocalStop / ReferenceStop / TimeSpanStop values written
+    size_t shapeNamesChanged = 0;  ///< shape geometry names given the "Geometry" class
     size_t fullWeightsResized = 0; ///< blend-shape channels whose FullWeights were resized
 };
 
