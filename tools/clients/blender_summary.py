@@ -3,7 +3,8 @@
     blender -b --factory-startup --python blender_summary.py -- <model> <summary.json>
 
 Armatures and their bone counts, actions and their frame ranges, mesh shape keys, lights,
-custom properties of the scene and of every object, the world-space bounding box of the meshes
+custom properties of the scene and of every object, the images on each material's base colour
+and alpha, the world-space bounding box of the meshes
 in their rest pose,
 and the scene's frame rate (to turn frame ranges into seconds).
 """
@@ -41,6 +42,33 @@ def properties(owner):
     return {key: plain(owner[key]) for key in owner.keys() if not key.startswith("_")}
 
 
+def linked_image(socket):
+    """The image of the texture node that feeds `socket`, directly or through one node."""
+    for link in socket.links:
+        node = link.from_node
+        if node.type == "TEX_IMAGE" and node.image is not None:
+            return node.image
+        for inner in node.inputs:
+            for inner_link in inner.links:
+                source = inner_link.from_node
+                if source.type == "TEX_IMAGE" and source.image is not None:
+                    return source.image
+    return None
+
+
+def material_summary(material):
+    """What a user sees of a material: the images on base colour and alpha, and blending."""
+    entry = {"name": material.name, "blend": material.blend_method}
+    principled = [n for n in material.node_tree.nodes if n.type == "BSDF_PRINCIPLED"]
+    if principled:
+        for socket_name, key in (("Base Color", "base_color"), ("Alpha", "alpha")):
+            image = linked_image(principled[0].inputs[socket_name])
+            if image is not None:
+                entry[key] = {"size": list(image.size), "packed": image.packed_file is not None,
+                              "channels": image.channels}
+    return entry
+
+
 def main():
     model, out = sys.argv[sys.argv.index("--") + 1:][:2]
     bpy.ops.wm.read_factory_settings(use_empty=True)
@@ -72,6 +100,7 @@ def main():
         elif obj.type == "LIGHT":
             entry["light"] = obj.data.type
         summary["objects"].append(entry)
+    summary["materials"] = [material_summary(m) for m in bpy.data.materials if m.use_nodes]
     for action in bpy.data.actions:
         shape_curves = sum(1 for c in action.fcurves if c.data_path.startswith("key_blocks"))
         summary["actions"].append({"name": action.name, "range": list(action.frame_range),

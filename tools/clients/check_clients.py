@@ -11,8 +11,8 @@
    errors but missing external textures.
 2. Opens exports in Blender (headless) and checks what a user sees there: one armature with
    every bone of the file, one action per sequence of the right length, shape keys named as
-   the file's morph targets, shape-key animation, lights, and our metadata as custom
-   properties.
+   the file's morph targets, shape-key animation, lights, our metadata as custom
+   properties, and embedded textures on their materials.
 
 The expected values come from `assimp info` on the source file, so the check compares Blender
 with our importer's own reading of the file, which the unit tests check against the files.
@@ -259,6 +259,38 @@ class Checker:
             self.check(curves > 0 and facts["durations"],
                        f"{label}.{kind}: shape-key animation ({curves} curves)")
 
+    def embedded_images(self, glb):
+        """The images a glb carries in its own buffer, from its JSON chunk."""
+        data = glb.read_bytes()
+        length = int.from_bytes(data[12:16], "little")
+        document = json.loads(data[20:20 + length])
+        return [i for i in document.get("images", []) if "bufferView" in i]
+
+    def case_textures(self, source, label, sockets, *extra):
+        """A textured model: its images embedded in the glb and on the material in Blender."""
+        if not source.exists():
+            print(f"  skip {label}: {source} is missing")
+            return
+        output = self.work / "blender" / f"{label}.glb"
+        output.parent.mkdir(parents=True, exist_ok=True)
+        ok, message = self.export(source, output, *extra)
+        summary = self.blender(output) if ok else None
+        if summary is None:
+            self.check(False, f"{label}.glb opens in Blender {message}")
+            return
+        images = self.embedded_images(output)
+        self.check(images and all(i.get("mimeType") == "image/png" for i in images),
+                   f"{label}.glb: {len(images)} PNG images embedded in the glb")
+        textured = [m for m in summary["materials"] if "base_color" in m]
+        self.check(textured and all(m["base_color"]["packed"] and
+                                    min(m["base_color"]["size"]) > 0 for m in textured),
+                   f"{label}.glb: Blender shows an image on base colour of "
+                   f"{[m['name'] for m in textured]}")
+        if sockets:
+            names = {o["name"] for o in summary["objects"]}
+            self.check(all(s in names for s in sockets), f"{label}.glb: socket nodes {sockets}")
+        return textured
+
     def check_blender(self):
         print("== Blender ==")
         samples = Path(self.args.samples)
@@ -278,6 +310,14 @@ class Checker:
         self.case_p3d(ROOT / "test_models/p3d/odol40_skinned.p3d", "odol40")
         self.case_lights(ROOT / "test_models/actorx/world_levels/level_v2.psw", "level_v2")
         self.case_morph_animation(ROOT / "test_models/idolfx/two_submeshes.anb", "anb_morphs")
+        antenna = actorx / "ueviewer/Antenna_Standard/SkeletalMesh3/Antenna_SK.psk"
+        self.case_textures(antenna, "antenna_textured", ["TopperSocket"])
+        optic = self.case_textures(samples / "p3d/cba_optic_small_70.p3d", "optic_textured", [],
+                                   "--texture-root", str(samples / "p3d/data-root"))
+        if optic is not None:
+            self.check(any(m["blend"] != "OPAQUE" and "alpha" in m for m in optic),
+                       f"optic_textured.glb: the reticle's alpha drives the material's alpha "
+                       f"({[(m['name'], m['blend'], 'alpha' in m) for m in optic]})")
 
 
 def main():
