@@ -92,6 +92,11 @@ std::vector<uint16_t> DecodeU16(const ArrayBytes &array) {
     return out;
 }
 
+std::vector<uint32_t> DecodeU16AsIndices(const ArrayBytes &array) {
+    const std::vector<uint16_t> narrow = DecodeU16(array);
+    return std::vector<uint32_t>(narrow.begin(), narrow.end());
+}
+
 std::vector<uint32_t> DecodeU32(const ArrayBytes &array) {
     const std::vector<uint8_t> raw = array.expanded();
     std::vector<uint32_t> out(array.count);

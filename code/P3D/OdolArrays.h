@@ -44,6 +44,8 @@ void RequireCount(const BinaryReader &reader, const ArrayBytes &array, size_t ex
                   const char *what);
 
 std::vector<uint16_t> DecodeU16(const ArrayBytes &array);
+/** 16-bit indices widened to 32 bits, the form the LOD structures keep. */
+std::vector<uint32_t> DecodeU16AsIndices(const ArrayBytes &array);
 std::vector<uint32_t> DecodeU32(const ArrayBytes &array);
 std::vector<float> DecodeF32(const ArrayBytes &array);
 std::vector<Vec3> DecodeVec3(const ArrayBytes &array);

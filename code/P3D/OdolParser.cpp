@@ -7,6 +7,7 @@
 #include "OdolV4x.h"
 
 #include <cstring>
+#include <map>
 
 namespace agf::p3d {
 
@@ -192,28 +193,66 @@ bool MapSections(const BinaryReader &reader, const Polygons &polygons,
     return false;
 }
 
-void FillSelection(const BinaryReader &reader, Selection &selection, const ArrayBytes &faces,
-                   const ArrayBytes &vertices, const ArrayBytes &weights, size_t faceCount,
-                   size_t vertexCount, Warnings &warnings) {
+void AssignMaterials(Lod &lod, const std::vector<std::string> &textures,
+                     const std::vector<std::string> &inlineNames) {
+    std::map<std::pair<int32_t, std::string>, uint32_t> byKey;
+    auto materialFor = [&](const Section *section, size_t sectionIndex) {
+        const int32_t texture = section != nullptr ? section->textureIndex : -1;
+        const int32_t embedded = section != nullptr ? section->materialIndex : -1;
+        LodMaterial material;
+        material.texture = texture >= 0 ? textures[static_cast<size_t>(texture)] : "";
+        material.embedded = embedded;
+        material.rvmat = embedded >= 0 ? lod.embeddedMaterials[static_cast<size_t>(embedded)].path
+                         : section != nullptr ? inlineNames[sectionIndex]
+                                              : std::string();
+        const auto key = std::make_pair(texture, material.rvmat + "\n" + std::to_string(embedded));
+        auto found = byKey.find(key);
+        if (found == byKey.end()) {
+            found = byKey.emplace(key, static_cast<uint32_t>(lod.materials.size())).first;
+            lod.materials.push_back(std::move(material));
+        }
+        return found->second;
+    };
+    if (lod.sections.empty()) {
+        const uint32_t material = lod.faces.empty() ? 0 : materialFor(nullptr, 0);
+        for (Face &face : lod.faces) {
+            face.material = material;
+        }
+        return;
+    }
+    for (size_t s = 0; s < lod.sections.size(); ++s) {
+        const Section &section = lod.sections[s];
+        const uint32_t material = materialFor(&section, s);
+        for (uint32_t f = section.firstFace; f < section.endFace; ++f) {
+            lod.faces[f].material = material;
+            lod.faces[f].flags = section.faceFlags;
+        }
+    }
+}
+
+void FillSelection(const BinaryReader &reader, Selection &selection,
+                   const std::vector<uint32_t> &faceIndices,
+                   const std::vector<uint32_t> &vertexIndices, const ArrayBytes &weights,
+                   size_t faceCount, size_t vertexCount, Warnings &warnings) {
     size_t dropped = 0;
-    for (uint16_t face : DecodeU16(faces)) {
+    for (uint32_t face : faceIndices) {
         if (face < faceCount) {
             selection.faces.push_back(face);
         } else {
             ++dropped;
         }
     }
-    const std::vector<uint16_t> vertexList = DecodeU16(vertices);
     std::vector<uint8_t> weightBytes;
-    if (weights.count == vertexList.size()) {
+    if (weights.count == vertexIndices.size()) {
         weightBytes = weights.expanded();
     } else if (weights.count != 0) {
         warnings.add(reader, "selection '" + selection.name + "' has " +
                                  std::to_string(weights.count) + " weights for " +
-                                 std::to_string(vertexList.size()) + " vertices; weights ignored");
+                                 std::to_string(vertexIndices.size()) +
+                                 " vertices; weights ignored");
     }
-    for (size_t k = 0; k < vertexList.size(); ++k) {
-        if (vertexList[k] >= vertexCount) {
+    for (size_t k = 0; k < vertexIndices.size(); ++k) {
+        if (vertexIndices[k] >= vertexCount) {
             ++dropped;
             continue;
         }
@@ -223,7 +262,7 @@ void FillSelection(const BinaryReader &reader, Selection &selection, const Array
             const uint8_t b = weightBytes[k];
             weight = b == 0 ? 0.0f : b == 1 ? 1.0f : static_cast<float>(256 - b) / 255.0f;
         }
-        selection.points.push_back(vertexList[k]);
+        selection.points.push_back(vertexIndices[k]);
         selection.weights.push_back(weight);
     }
     if (dropped != 0) {

@@ -59,11 +59,20 @@ bool MapSections(const BinaryReader &reader, const Polygons &polygons,
                  const std::vector<std::pair<uint32_t, uint32_t>> &byteRanges, uint64_t offset,
                  bool strict, Warnings &warnings);
 
-/** Reads a named selection's vertex, weight and face arrays into `selection`, dropping indices
- *  out of range with a warning. */
-void FillSelection(const BinaryReader &reader, Selection &selection, const ArrayBytes &faces,
-                   const ArrayBytes &vertices, const ArrayBytes &weights, size_t faceCount,
-                   size_t vertexCount, Warnings &warnings);
+/** Gives every face of `lod` the material of its section: one LodMaterial per distinct
+ *  texture, material path and embedded material, in order of first use (`textures` and
+ *  `inlineNames` are the LOD's texture names and each section's inline material name). Faces
+ *  of a LOD without sections share one default material. */
+void AssignMaterials(Lod &lod, const std::vector<std::string> &textures,
+                     const std::vector<std::string> &inlineNames);
+
+/** Fills `selection` from its decoded face and vertex indices and its weight array, dropping
+ *  indices out of range with a warning. The caller decodes the indices: 16-bit before v69,
+ *  16- or 32-bit after (odol4x::DecodeIndices). */
+void FillSelection(const BinaryReader &reader, Selection &selection,
+                   const std::vector<uint32_t> &faceIndices,
+                   const std::vector<uint32_t> &vertexIndices, const ArrayBytes &weights,
+                   size_t faceCount, size_t vertexCount, Warnings &warnings);
 
 /** Reads a LOD's named properties and animation frames, laid out alike in v7 and v40.
  *  `structurePrefix` ("LOD 3 ") names the LOD in error messages. Counts are signed: a negative

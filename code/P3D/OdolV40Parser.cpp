@@ -7,7 +7,6 @@
 #include "OdolParser.h"
 
 #include <algorithm>
-#include <map>
 
 namespace agf::p3d {
 
@@ -276,11 +275,12 @@ private:
         }
         odol::RequireFaceIndices(mReader, polygons, vertexCount, mPolygonOffset);
         lod.faces = std::move(polygons.faces);
-        assignMaterials(lod, mTextures, mInlineMaterialNames);
+        odol::AssignMaterials(lod, mTextures, mInlineMaterialNames);
         for (size_t s = 0; s < mSelectionArrays.size(); ++s) {
-            odol::FillSelection(mReader, lod.selections[s], mSelectionArrays[s].faces,
-                                mSelectionArrays[s].vertices, mSelectionArrays[s].weights,
-                                lod.faces.size(), vertexCount, mWarnings);
+            odol::FillSelection(
+                mReader, lod.selections[s], DecodeU16AsIndices(mSelectionArrays[s].faces),
+                DecodeU16AsIndices(mSelectionArrays[s].vertices), mSelectionArrays[s].weights,
+                lod.faces.size(), vertexCount, mWarnings);
         }
         odol::FillSkin(mReader, mVertices.boneRefs, mSubToSkeleton, mModel.bones.size(), lod);
     }
@@ -290,45 +290,6 @@ private:
     }
 
     void warn(const std::string &problem) { mWarnings.add(mReader, problem); }
-
-    void assignMaterials(Lod &lod, const std::vector<std::string> &textures,
-                         const std::vector<std::string> &inlineNames) {
-        std::map<std::pair<int32_t, std::string>, uint32_t> byKey;
-        auto materialFor = [&](const Section *section, size_t sectionIndex) {
-            const int32_t texture = section != nullptr ? section->textureIndex : -1;
-            const int32_t embedded = section != nullptr ? section->materialIndex : -1;
-            LodMaterial material;
-            material.texture = texture >= 0 ? textures[static_cast<size_t>(texture)] : "";
-            material.embedded = embedded;
-            material.rvmat = embedded >= 0
-                                 ? lod.embeddedMaterials[static_cast<size_t>(embedded)].path
-                             : section != nullptr ? inlineNames[sectionIndex]
-                                                  : std::string();
-            const auto key =
-                std::make_pair(texture, material.rvmat + "\n" + std::to_string(embedded));
-            auto found = byKey.find(key);
-            if (found == byKey.end()) {
-                found = byKey.emplace(key, static_cast<uint32_t>(lod.materials.size())).first;
-                lod.materials.push_back(std::move(material));
-            }
-            return found->second;
-        };
-        if (lod.sections.empty()) {
-            const uint32_t material = lod.faces.empty() ? 0 : materialFor(nullptr, 0);
-            for (Face &face : lod.faces) {
-                face.material = material;
-            }
-            return;
-        }
-        for (size_t s = 0; s < lod.sections.size(); ++s) {
-            const Section &section = lod.sections[s];
-            const uint32_t material = materialFor(&section, s);
-            for (uint32_t f = section.firstFace; f < section.endFace; ++f) {
-                lod.faces[f].material = material;
-                lod.faces[f].flags = section.faceFlags;
-            }
-        }
-    }
 
     BinaryReader &mReader;
     const Model &mModel;

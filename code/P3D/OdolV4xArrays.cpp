@@ -97,8 +97,7 @@ std::vector<uint32_t> DecodeIndices(const ArrayBytes &array, const Layout &layou
     if (layout.wideIndices()) {
         return DecodeU32(array);
     }
-    const std::vector<uint16_t> narrow = DecodeU16(array);
-    return std::vector<uint32_t>(narrow.begin(), narrow.end());
+    return DecodeU16AsIndices(array);
 }
 
 } // namespace agf::p3d::odol4x

@@ -6,7 +6,6 @@
 #include "OdolParser.h"
 #include "OdolV4x.h"
 
-#include <map>
 
 namespace agf::p3d::odol4x {
 
@@ -198,9 +197,12 @@ private:
         mLod.vertexToPoint = DecodeIndices(mVertexToPoint, mLayout);
         odol::RequireFaceIndices(mReader, mPolygons, vertexCount, mPolygonOffset);
         mLod.faces = std::move(mPolygons.faces);
-        assignMaterials();
+        odol::AssignMaterials(mLod, mTextures, mInlineMaterialNames);
         for (size_t s = 0; s < mLod.selections.size(); ++s) {
-            fillSelection(mLod.selections[s], mSelectionArrays[s]);
+            const SelectionArrays &arrays = mSelectionArrays[s];
+            odol::FillSelection(mReader, mLod.selections[s], DecodeIndices(arrays.faces, mLayout),
+                                DecodeIndices(arrays.vertices, mLayout), arrays.weights,
+                                mLod.faces.size(), vertexCount, mWarnings);
         }
         odol::FillSkin(mReader, mBlock.boneRefs, mSubToSkeleton, mModel.bones.size(), mLod);
     }
@@ -208,82 +210,6 @@ private:
     struct SelectionArrays {
         ArrayBytes faces, vertices, weights;
     };
-
-    void fillSelection(Selection &selection, const SelectionArrays &arrays) {
-        size_t dropped = 0;
-        for (uint32_t face : DecodeIndices(arrays.faces, mLayout)) {
-            if (face < mLod.faces.size()) {
-                selection.faces.push_back(face);
-            } else {
-                ++dropped;
-            }
-        }
-        const std::vector<uint32_t> vertices = DecodeIndices(arrays.vertices, mLayout);
-        std::vector<uint8_t> weightBytes;
-        if (arrays.weights.count == vertices.size()) {
-            weightBytes = arrays.weights.expanded();
-        } else if (arrays.weights.count != 0) {
-            mWarnings.add(mReader, "selection '" + selection.name + "' has " +
-                                       std::to_string(arrays.weights.count) + " weights for " +
-                                       std::to_string(vertices.size()) +
-                                       " vertices; weights ignored");
-        }
-        for (size_t k = 0; k < vertices.size(); ++k) {
-            if (vertices[k] >= mLod.points.size()) {
-                ++dropped;
-                continue;
-            }
-            float weight = 1.0f;
-            if (!weightBytes.empty()) {
-                // Unverified (spec 4.10): the MLOD byte rule is assumed for ODOL weights.
-                const uint8_t b = weightBytes[k];
-                weight = b == 0 ? 0.0f : b == 1 ? 1.0f : static_cast<float>(256 - b) / 255.0f;
-            }
-            selection.points.push_back(vertices[k]);
-            selection.weights.push_back(weight);
-        }
-        if (dropped != 0) {
-            mWarnings.add(mReader, "selection '" + selection.name +
-                                       "': " + std::to_string(dropped) +
-                                       " face or vertex indices out of range dropped");
-        }
-    }
-
-    uint32_t materialFor(const Section *section, size_t sectionIndex) {
-        const int32_t texture = section != nullptr ? section->textureIndex : -1;
-        const int32_t embedded = section != nullptr ? section->materialIndex : -1;
-        LodMaterial material;
-        material.texture = texture >= 0 ? mTextures[static_cast<size_t>(texture)] : "";
-        material.embedded = embedded;
-        material.rvmat = embedded >= 0 ? mLod.embeddedMaterials[static_cast<size_t>(embedded)].path
-                         : section != nullptr ? mInlineMaterialNames[sectionIndex]
-                                              : std::string();
-        const auto key = std::make_pair(texture, material.rvmat + "\n" + std::to_string(embedded));
-        auto found = mMaterialByKey.find(key);
-        if (found == mMaterialByKey.end()) {
-            found = mMaterialByKey.emplace(key, static_cast<uint32_t>(mLod.materials.size())).first;
-            mLod.materials.push_back(std::move(material));
-        }
-        return found->second;
-    }
-
-    void assignMaterials() {
-        if (mLod.sections.empty()) {
-            const uint32_t material = mLod.faces.empty() ? 0 : materialFor(nullptr, 0);
-            for (Face &face : mLod.faces) {
-                face.material = material;
-            }
-            return;
-        }
-        for (size_t s = 0; s < mLod.sections.size(); ++s) {
-            const Section &section = mLod.sections[s];
-            const uint32_t material = materialFor(&section, s);
-            for (uint32_t f = section.firstFace; f < section.endFace; ++f) {
-                mLod.faces[f].material = material;
-                mLod.faces[f].flags = section.faceFlags;
-            }
-        }
-    }
 
     BinaryReader &mReader;
     const Layout &mLayout;
@@ -302,7 +228,6 @@ private:
     uint64_t mSectionOffset = 0;
     std::vector<SelectionArrays> mSelectionArrays;
     VertexBlock mBlock;
-    std::map<std::pair<int32_t, std::string>, uint32_t> mMaterialByKey;
 };
 
 } // namespace

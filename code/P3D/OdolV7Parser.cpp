@@ -208,9 +208,10 @@ private:
         odol::RequireFaceIndices(mReader, polygons, vertexCount, mFaceOffset);
         lod.faces = std::move(polygons.faces);
         for (size_t s = 0; s < mSelectionArrays.size(); ++s) {
-            odol::FillSelection(mReader, lod.selections[s], mSelectionArrays[s].faces,
-                                mSelectionArrays[s].vertices, mSelectionArrays[s].weights,
-                                lod.faces.size(), vertexCount, mWarnings);
+            odol::FillSelection(
+                mReader, lod.selections[s], DecodeU16AsIndices(mSelectionArrays[s].faces),
+                DecodeU16AsIndices(mSelectionArrays[s].vertices), mSelectionArrays[s].weights,
+                lod.faces.size(), vertexCount, mWarnings);
         }
     }
 
