@@ -146,6 +146,37 @@ TEST(MetadataName, EscapesOnlyTheBracketAndTheEscape) {
     EXPECT_EQ(agf::MetadataName(""), "[]");
 }
 
+TEST(MetadataNumber, ReadsEveryNumericTypeAndNothingElse) {
+    const std::unique_ptr<aiMetadata> metadata(agf::MetadataBuilder()
+                                                   .add("Flag", true)
+                                                   .add("Int", int32_t(-7))
+                                                   .add("Big", uint64_t(1) << 40)
+                                                   .add("Float", 0.25f)
+                                                   .add("Double", 2.5)
+                                                   .add("Text", "12")
+                                                   .add("Vector", aiVector3D(1, 2, 3))
+                                                   .build());
+    double value = -1;
+    ASSERT_TRUE(agf::MetadataNumber(metadata.get(), "Flag", value));
+    EXPECT_EQ(value, 1.0);
+    ASSERT_TRUE(agf::MetadataNumber(metadata.get(), "Int", value));
+    EXPECT_EQ(value, -7.0);
+    ASSERT_TRUE(agf::MetadataNumber(metadata.get(), "Big", value));
+    EXPECT_EQ(value, 1099511627776.0);
+    ASSERT_TRUE(agf::MetadataNumber(metadata.get(), "Float", value));
+    EXPECT_EQ(value, 0.25);
+    ASSERT_TRUE(agf::MetadataNumber(metadata.get(), "Double", value));
+    EXPECT_EQ(value, 2.5);
+    value = -1;
+    // A string that looks like a number, a vector, an absent key and no metadata at all leave
+    // the value alone.
+    EXPECT_FALSE(agf::MetadataNumber(metadata.get(), "Text", value));
+    EXPECT_FALSE(agf::MetadataNumber(metadata.get(), "Vector", value));
+    EXPECT_FALSE(agf::MetadataNumber(metadata.get(), "Missing", value));
+    EXPECT_FALSE(agf::MetadataNumber(nullptr, "Int", value));
+    EXPECT_EQ(value, -1.0);
+}
+
 TEST(TextEncoding, KeepsUtf8AndDecodesWindows1252) {
     EXPECT_EQ(ToUtf8("Bone_01"), "Bone_01");
     EXPECT_EQ(ToUtf8("caf\xC3\xA9"), "caf\xC3\xA9");

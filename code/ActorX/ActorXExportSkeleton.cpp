@@ -20,40 +20,6 @@ namespace agf::actorx {
 
 namespace {
 
-/** A number from scene metadata whatever its stored type; false when absent. */
-bool MetadataNumber(const aiScene &scene, const char *key, double &value) {
-    const aiMetadata *metadata = scene.mMetaData;
-    const aiMetadataEntry *entry = nullptr;
-    for (unsigned i = 0; metadata != nullptr && i < metadata->mNumProperties; ++i) {
-        if (metadata->mKeys[i] == aiString(std::string(key))) {
-            entry = &metadata->mValues[i];
-            break;
-        }
-    }
-    if (entry == nullptr || entry->mData == nullptr) {
-        return false;
-    }
-    switch (entry->mType) {
-    case AI_BOOL:
-        value = *static_cast<const bool *>(entry->mData) ? 1.0 : 0.0;
-        return true;
-    case AI_INT32:
-        value = *static_cast<const int32_t *>(entry->mData);
-        return true;
-    case AI_UINT64:
-        value = static_cast<double>(*static_cast<const uint64_t *>(entry->mData));
-        return true;
-    case AI_FLOAT:
-        value = *static_cast<const float *>(entry->mData);
-        return true;
-    case AI_DOUBLE:
-        value = *static_cast<const double *>(entry->mData);
-        return true;
-    default:
-        return false;
-    }
-}
-
 bool MetadataText(const aiScene &scene, const char *key, std::string &value) {
     aiString text;
     if (scene.mMetaData == nullptr || !scene.mMetaData->Get(key, text)) {
@@ -94,9 +60,9 @@ void SceneUpAxis(const aiScene &scene, int &axis, int &sign) {
     axis = 1;
     sign = 1;
     double rotated = 0, up = 0, upSign = 1;
-    const bool hasUp = MetadataNumber(scene, AGF_META_UP_AXIS, up) && up >= 0 && up <= 2;
-    MetadataNumber(scene, AGF_META_UP_AXIS_SIGN, upSign);
-    if (MetadataNumber(scene, AGF_META_ROOT_ROTATED_TO_Y_UP, rotated) && rotated != 0) {
+    const bool hasUp = MetadataNumber(scene.mMetaData, AGF_META_UP_AXIS, up) && up >= 0 && up <= 2;
+    MetadataNumber(scene.mMetaData, AGF_META_UP_AXIS_SIGN, upSign);
+    if (MetadataNumber(scene.mMetaData, AGF_META_ROOT_ROTATED_TO_Y_UP, rotated) && rotated != 0) {
         return;
     }
     if (hasUp) {
@@ -108,11 +74,12 @@ void SceneUpAxis(const aiScene &scene, int &axis, int &sign) {
 /** Scene units per centimetre (Unreal unit) from metadata; 0 when the scene does not say. */
 double SceneScaleFromMetadata(const aiScene &scene) {
     double centimetresPerUnit = 0, rootScale = 0;
-    if (MetadataNumber(scene, AGF_META_UNIT_SCALE_FACTOR, centimetresPerUnit) &&
+    if (MetadataNumber(scene.mMetaData, AGF_META_UNIT_SCALE_FACTOR, centimetresPerUnit) &&
         UsablePositive(centimetresPerUnit)) {
         // Our importers keep the file's unit in UnitScaleFactor and put their scale option on
         // the root node: a scene unit is UnitScaleFactor / RootScale centimetres.
-        if (MetadataNumber(scene, AGF_META_ROOT_SCALE, rootScale) && UsablePositive(rootScale)) {
+        if (MetadataNumber(scene.mMetaData, AGF_META_ROOT_SCALE, rootScale) &&
+            UsablePositive(rootScale)) {
             return rootScale / centimetresPerUnit;
         }
         return 1.0 / centimetresPerUnit;

@@ -5,6 +5,7 @@
 #include "SceneReport.h"
 
 #include <assimp_gameformats/GameFormats.h>
+#include <assimp_gameformats/MetadataKeys.h>
 
 #include <assimp/material.h>
 #include <assimp/metadata.h>
@@ -178,35 +179,6 @@ void WriteTextures(JsonWriter &json, const std::vector<TextureReference> &textur
         json.Key("note").String(texture.lookup.note).EndObject();
     }
     json.EndArray();
-}
-
-// A number from scene metadata, whatever numeric type the importer stored it as.
-bool MetadataNumber(const aiMetadata *metadata, const char *key, double &value) {
-    const aiMetadataEntry *entry = nullptr;
-    for (unsigned int i = 0; metadata != nullptr && i < metadata->mNumProperties; ++i) {
-        if (metadata->mKeys[i] == aiString(key)) {
-            entry = &metadata->mValues[i];
-        }
-    }
-    if (entry == nullptr || entry->mData == nullptr) {
-        return false;
-    }
-    switch (entry->mType) {
-    case AI_INT32:
-        value = *static_cast<const int32_t *>(entry->mData);
-        return true;
-    case AI_UINT64:
-        value = static_cast<double>(*static_cast<const uint64_t *>(entry->mData));
-        return true;
-    case AI_FLOAT:
-        value = *static_cast<const float *>(entry->mData);
-        return true;
-    case AI_DOUBLE:
-        value = *static_cast<const double *>(entry->mData);
-        return true;
-    default:
-        return false;
-    }
 }
 
 // The file's units for the grid, and the metadata key names the page looks for in glb extras
