@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the benchmarks (Release) and runs them: the import table of issue 10 (our importers
 # against the raw-read floor and against Assimp's glTF2 importer on glb twins of the same
-# content, with peak memory; LZSS decoding), then the LZSS Google Benchmark program.
+# content, with peak memory), then the LZSS and LZO Google Benchmark program.
 #
 #   tools/run-benchmarks.sh [build-dir] [runs]
 #
@@ -16,7 +16,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DAGF_BUILD_BENCHMARKS=ON \
     -DAGF_BUILD_TESTS=OFF >/dev/null
-cmake --build "$build" -j "$jobs" --target agf_bench_import agf_bench_lzss agf_bench_lzo \
+cmake --build "$build" -j "$jobs" --target agf_bench_import agf_bench_decompress \
     >/dev/null
 
 data="$build/bench-data"
@@ -29,10 +29,6 @@ fi
 echo
 "$build/bin/agf_bench_import" run "$data" --runs "$runs"
 echo
-echo "LZSS decoding, Google Benchmark (in-process, medians of $runs repetitions):"
-"$build/bin/agf_bench_lzss" --benchmark_repetitions="$runs" \
-    --benchmark_report_aggregates_only=true 2>/dev/null | grep -v -E '_mean|_stddev|_cv'
-echo
-echo "LZO decoding, Google Benchmark (in-process, medians of $runs repetitions):"
-"$build/bin/agf_bench_lzo" --benchmark_repetitions="$runs" \
+echo "LZSS and LZO decoding, Google Benchmark (in-process, medians of $runs repetitions):"
+"$build/bin/agf_bench_decompress" --benchmark_repetitions="$runs" \
     --benchmark_report_aggregates_only=true 2>/dev/null | grep -v -E '_mean|_stddev|_cv'
