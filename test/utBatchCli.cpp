@@ -313,10 +313,12 @@ struct OutputIdentity {
     int64_t modifiedNs;
 };
 
+// The glb files that carry an output's name: a run killed with SIGKILL leaves its partial files
+// in the temporary folder, which are not outputs (the next run removes them).
 std::map<std::string, OutputIdentity> GlbOutputs(const fs::path &dst) {
     std::map<std::string, OutputIdentity> outputs;
     for (const std::string &file : FilesUnder(dst)) {
-        if (LowerExtension(file) == "glb") {
+        if (LowerExtension(file) == "glb" && file.rfind(".assimp-batch-tmp/", 0) != 0) {
             struct stat info {};
             stat((dst / file).c_str(), &info);
             outputs[file] = {info.st_ino,
