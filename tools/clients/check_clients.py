@@ -165,6 +165,20 @@ class Checker:
         low, high = summary["bbox"]
         return high[2] - low[2]
 
+    def opened(self, source, label, kinds=("glb", "fbx"), *extra, report_success=False):
+        """Exports `source` to each of `kinds` and opens it in Blender; yields (kind, output,
+        summary) for those that opened. One that did not is a failed check; one that did is a
+        passed check only with `report_success`."""
+        for kind in kinds:
+            output = self.work / "blender" / f"{label}.{kind}"
+            output.parent.mkdir(parents=True, exist_ok=True)
+            ok, message = self.export(source, output, *extra)
+            summary = self.blender(output) if ok else None
+            if summary is None or report_success:
+                self.check(summary is not None, f"{label}.{kind} opens in Blender {message}")
+            if summary is not None:
+                yield kind, output, summary
+
     def case_skinned(self, source, animations, label):
         if not source.exists():
             print(f"  skip {label}: {source} is missing")
@@ -173,14 +187,8 @@ class Checker:
         facts = self.info(source, *extra)
         bones = int(facts["metadata"].get("PSK.BoneCount", "0"))
         heights = []
-        for kind in ("glb", "fbx"):
-            output = self.work / "blender" / f"{label}.{kind}"
-            output.parent.mkdir(parents=True, exist_ok=True)
-            ok, message = self.export(source, output, *extra)
-            summary = self.blender(output) if ok else None
-            self.check(summary is not None, f"{label}.{kind} opens in Blender {message}")
-            if summary is None:
-                continue
+        for kind, _, summary in self.opened(source, label, ("glb", "fbx"), *extra,
+                                            report_success=True):
             self.check_skeleton_and_actions(f"{label}.{kind}", summary, bones,
                                             facts["durations"], facts["ticks"])
             heights.append(self.height(summary))
@@ -195,13 +203,7 @@ class Checker:
             print(f"  skip {label}: {source} is missing")
             return
         names = self.info(source)["morphs"]
-        for kind in ("glb", "fbx"):
-            output = self.work / "blender" / f"{label}.{kind}"
-            ok, message = self.export(source, output)
-            summary = self.blender(output) if ok else None
-            if summary is None:
-                self.check(False, f"{label}.{kind} opens in Blender {message}")
-                continue
+        for kind, _, summary in self.opened(source, label):
             keys = [o["shape_keys"][1:] for o in summary["objects"]
                     if o["type"] == "MESH" and o.get("shape_keys")]
             self.check(bool(keys) and all(k == names for k in keys),
@@ -212,13 +214,7 @@ class Checker:
             print(f"  skip {label}: {source} is missing")
             return
         lods = int(self.info(source)["metadata"].get("P3D.LodCount", "0"))
-        for kind in ("glb", "fbx"):
-            output = self.work / "blender" / f"{label}.{kind}"
-            ok, message = self.export(source, output)
-            summary = self.blender(output) if ok else None
-            if summary is None:
-                self.check(False, f"{label}.{kind} opens in Blender {message}")
-                continue
+        for kind, _, summary in self.opened(source, label):
             with_resolution = [o for o in summary["objects"] if "P3D.Resolution" in o["props"]]
             with_properties = [o for o in with_resolution
                                if any(k.startswith("P3D.Properties[") for k in o["props"])]
@@ -228,13 +224,7 @@ class Checker:
 
     def case_lights(self, source, label):
         facts = self.info(source)
-        for kind in ("glb", "fbx"):
-            output = self.work / "blender" / f"{label}.{kind}"
-            ok, message = self.export(source, output)
-            summary = self.blender(output) if ok else None
-            if summary is None:
-                self.check(False, f"{label}.{kind} opens in Blender {message}")
-                continue
+        for kind, _, summary in self.opened(source, label):
             lights = [o for o in summary["objects"] if o["type"] == "LIGHT"]
             self.check(len(lights) == facts["lights"] and facts["lights"] > 0,
                        f"{label}.{kind}: {facts['lights']} lights (got {len(lights)})")
@@ -248,13 +238,7 @@ class Checker:
 
     def case_morph_animation(self, source, label):
         facts = self.info(source)
-        for kind in ("glb", "fbx"):
-            output = self.work / "blender" / f"{label}.{kind}"
-            ok, message = self.export(source, output)
-            summary = self.blender(output) if ok else None
-            if summary is None:
-                self.check(False, f"{label}.{kind} opens in Blender {message}")
-                continue
+        for kind, _, summary in self.opened(source, label):
             curves = sum(a["shape_key_curves"] for a in summary["actions"])
             self.check(curves > 0 and facts["durations"],
                        f"{label}.{kind}: shape-key animation ({curves} curves)")
@@ -271,13 +255,10 @@ class Checker:
         if not source.exists():
             print(f"  skip {label}: {source} is missing")
             return
-        output = self.work / "blender" / f"{label}.glb"
-        output.parent.mkdir(parents=True, exist_ok=True)
-        ok, message = self.export(source, output, *extra)
-        summary = self.blender(output) if ok else None
-        if summary is None:
-            self.check(False, f"{label}.glb opens in Blender {message}")
+        opened = list(self.opened(source, label, ("glb",), *extra))
+        if not opened:
             return
+        _, output, summary = opened[0]
         images = self.embedded_images(output)
         self.check(images and all(i.get("mimeType") == "image/png" for i in images),
                    f"{label}.glb: {len(images)} PNG images embedded in the glb")
