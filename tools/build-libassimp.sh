@@ -9,16 +9,20 @@
 #                                     and libassimp-dev, assimp-utils of the same version
 #   tools/build-libassimp.sh --quick  unoptimised (-O0 -g0) into build-libassimp-quick/lib, for
 #                                     trying out the patch and the checks only
+#   tools/build-libassimp.sh --patch-only
+#                                     fetch the source and apply the patch, nothing more: says
+#                                     whether the patch applies to the installed version
 #
 # Needs root the first time (a deb-src entry, apt-get build-dep); later runs need it only when a
 # package is missing. A Debian update of assimp is a rerun: the script takes the installed
 # version's source, and our patch applies to it or the script stops and says so.
-# AGF_LIBASSIMP_DIR (default <repo>/build-libassimp) is where everything goes.
+# AGF_LIBASSIMP_DIR (default <repo>/build-libassimp) is where everything goes;
+# AGF_LIBASSIMP_PATCH (default tools/libassimp/gameformats.patch) is the patch applied.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 out=${AGF_LIBASSIMP_DIR:-$repo/build-libassimp}
-patch_file=$repo/tools/libassimp/gameformats.patch
+patch_file=${AGF_LIBASSIMP_PATCH:-$repo/tools/libassimp/gameformats.patch}
 
 # Debian packages this step needs beyond tools/install-deps.sh's (installed when missing).
 missing=()
@@ -36,9 +40,11 @@ fi
 agf_revision=1
 
 build_deb=0
+patch_only=0
 case "${1:-}" in
 '') ;;
 --deb) build_deb=1 ;;
+--patch-only) patch_only=1 ;;
 --quick)
     # Debian's configuration with -O0 -g0 appended to its flags: about a third of the compile
     # time, for trying a change of the patch or of the checks; never for use or packaging.
@@ -46,10 +52,13 @@ case "${1:-}" in
     out=${AGF_LIBASSIMP_DIR:-$repo/build-libassimp-quick}
     ;;
 *)
-    echo "usage: $0 [--deb | --quick]" >&2
+    echo "usage: $0 [--deb | --quick | --patch-only]" >&2
     exit 2
     ;;
 esac
+
+# The steps below change directory: the output folder must not be relative.
+out=$(realpath -m "$out")
 
 say() { printf '== %s\n' "$*"; }
 die() {
@@ -104,12 +113,27 @@ rm -rf "$source_dir"
     die "apt-get source assimp=$source_version failed ($(tail -1 "$work/apt-source.log"))"
 say "source unpacked in $(elapsed "$start")"
 
-# Our patch as the last quilt patch of the package; dpkg-source applies it or fails loudly.
+# Our patch as the last quilt patch of the package. It must apply exactly: lines may have moved
+# (an offset), but no context line may differ (no fuzz), because a hunk placed by fuzz could
+# land in code a security update changed. patch(1) checks that first; dpkg-source then applies
+# the series, and the tree must list our patch as applied (dpkg-source was seen to exit 0
+# without applying a patch that needed fuzz).
+patch_name=${patch_file#"$repo"/}
+if ! (cd "$source_dir" && patch -p1 --dry-run --fuzz=0 --force <"$patch_file" \
+    >"$work/patch.log" 2>&1); then
+    cat "$work/patch.log" >&2
+    die "$patch_name does not apply to assimp $source_version: refresh it"
+fi
 cp "$patch_file" "$source_dir/debian/patches/agf-gameformats.patch"
 echo agf-gameformats.patch >>"$source_dir/debian/patches/series"
-if ! (cd "$source_dir" && dpkg-source --before-build . >"$work/patch.log" 2>&1); then
+if ! (cd "$source_dir" && dpkg-source --before-build . >>"$work/patch.log" 2>&1) ||
+    ! grep -qx agf-gameformats.patch "$source_dir/.pc/applied-patches"; then
     cat "$work/patch.log" >&2
-    die "tools/libassimp/gameformats.patch does not apply to assimp $source_version: refresh it"
+    die "$patch_name does not apply to assimp $source_version: refresh it"
+fi
+if [ "$patch_only" -eq 1 ]; then
+    say "$patch_name applies to assimp $source_version"
+    exit 0
 fi
 # The project itself, not a copy: the patched CMake compiles gameformats/code.
 ln -s "$repo" "$source_dir/gameformats"
@@ -173,6 +197,11 @@ echo "$package_version" >"$out/lib/VERSION"
 say "private prefix: $out/lib/$soname -> $real_name"
 
 # ---- The Debian packages ---------------------------------------------------------------------------
+if [ "$build_deb" -eq 0 ] && [ -d "$out/debs" ]; then
+    # Packages of an earlier --deb run hold an older library than the private prefix now does.
+    rm -rf "$out/debs"
+    say "removed the packages of an earlier run ($out/debs): rebuild them with --deb"
+fi
 if [ "$build_deb" -eq 1 ]; then
     start=$(seconds)
     # Architecture-dependent packages only (libassimp5, libassimp-dev, assimp-utils): no tests,

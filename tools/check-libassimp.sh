@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks the libassimp that tools/build-libassimp.sh built (the private prefix
 # build-libassimp/lib) through Debian's own programs on libassimp5, unchanged, under
-# LD_LIBRARY_PATH: the stock assimp command, pyassimp, a C program on the C API, f3d; and that
-# the library keeps Debian's soname and exported symbols (tools/libassimp/check_libassimp.py).
+# LD_LIBRARY_PATH: the stock assimp command, pyassimp, a C program on the C API, f3d; that
+# the library keeps Debian's soname and exported symbols; and, when build-libassimp/debs exists
+# (--deb), the packages, without installing them (tools/libassimp/check_libassimp.py).
 #   bash tools/check-libassimp.sh [validator-dir]
 # AGF_LIBASSIMP_DIR (default build-libassimp) is the folder tools/build-libassimp.sh built.
 # validator-dir holds node_modules/gltf-validator (tools/check-clients.sh installs it into
@@ -29,5 +30,9 @@ if [ ! -f "$validator/node_modules/gltf-validator/package.json" ]; then
 fi
 # Debian's python3, which has python3-pyassimp (not a python3 of another installation).
 out=${AGF_LIBASSIMP_DIR:-build-libassimp}
+debs=()
+if [ -d "$out/debs" ]; then
+    debs=(--debs "$out/debs")
+fi
 /usr/bin/python3 tools/libassimp/check_libassimp.py --lib "$out/lib" --work "$out/check" \
-    --validator "$validator"
+    --validator "$validator" "${debs[@]}"

@@ -2,14 +2,19 @@
 """Checks a libassimp with our formats built in (tools/build-libassimp.sh) through programs that
 Debian ships on libassimp5, unchanged, with the library put in front by LD_LIBRARY_PATH:
 
-- the library: Debian's soname, and every symbol Debian's library exports (a superset);
-- the stock /usr/bin/assimp (assimp-utils): `listext` lists our extensions; `export` of a PSK,
-  a P3D and an FXM to glb passes glTF-Validator; `export` to binary FBX re-imports with the
-  bones and the animation length, also with Debian's own library;
+- the library: Debian's soname, every symbol Debian's library exports (a superset), none of our
+  code exported, every symbol it uses defined;
+- the stock /usr/bin/assimp (assimp-utils): `listext` lists our extensions and Debian's; `export`
+  of a PSK, a P3D and an FXM of ours and of real samples (../shared/samples, when present) to
+  glb passes glTF-Validator; `export` to binary FBX re-imports with the bones and the animation
+  length, also with Debian's own library;
 - pyassimp (python3-pyassimp): a PSK with its PSA beside it, with meshes, bones, animations;
 - the C API: aiImportFile on a PSK (a small C program built against libassimp-dev);
 - f3d: renders the FBX of a PSK and of a P3D offscreen, and the image is not empty;
-- Debian's formats: models of assimp-testmodels import exactly as with Debian's library.
+- Debian's formats: models of assimp-testmodels import exactly as with Debian's library;
+- with --debs: the packages of `build-libassimp.sh --deb`, without installing them;
+- a Debian update: `build-libassimp.sh --patch-only` applies our patch, and stops on one whose
+  context moved.
 
     tools/libassimp/check_libassimp.py --lib build-libassimp/lib --work <dir> --validator <dir>
 Prints one line per check and "N passed, M failed" last; exit status 1 on any failure.
@@ -45,6 +50,15 @@ STOCK_MODELS = [
     "PLY/cube.ply",
 ]
 STOCK_MODELS_DIR = Path("/usr/share/assimp/models")
+# Real files from real exporters and games (../shared/samples), when that folder is present.
+SAMPLES = ROOT.parent / "shared/samples"
+REAL_SAMPLES = [
+    "actorx/Grunt_Preview_LOD0.psk",  # a game's skinned mesh
+    "p3d/odol/bear_trap_v50.p3d",     # ArmA 2 ODOL, skinned
+    "p3d/odol/BuildingPos_v73.p3d",   # Arma 3 ODOL
+    "p3d/sample_2_crate.p3d",         # MLOD
+    "fxm/chest2_top__assimp.fxm",
+]
 
 
 class Checker:
@@ -115,6 +129,14 @@ class Checker:
                          if re.match(r"_Z(T[IVST]|GV)?NK?13agf_libassimp", name)]
         self.check(not ours_internal, "no function or class of our code is exported",
                    " ".join(ours_internal[:10]))
+        # Debian links libassimp without -z defs: a source of ours missing from the build would
+        # still link, and fail only when a program calls into it. ldd -r resolves every symbol.
+        result = self.run(["ldd", "-r", ours], self.ours)
+        undefined = [line.strip() for line in (result.stdout + result.stderr).splitlines()
+                     if "undefined symbol" in line]
+        self.check(result.returncode == 0 and not undefined,
+                   "every symbol the library uses is defined (ldd -r)",
+                   "\n     ".join(undefined[:10]))
         result = self.run(["ldd", STOCK_CLI], self.ours)
         self.check(str(ours.parent.resolve()) in result.stdout,
                    "the stock assimp loads our library under LD_LIBRARY_PATH",
@@ -138,9 +160,21 @@ class Checker:
                    f"stock assimp listext lists our {len(expected)} extensions "
                    f"({' '.join(sorted(expected))})",
                    f"missing: {' '.join(sorted(expected - listed))}")
-        self.check(debian <= listed and not (expected & debian),
-                   "... and every extension of Debian's library, which lists none of ours",
+        self.check(debian <= listed, f"... and all {len(debian)} extensions of Debian's library",
                    f"lost: {' '.join(sorted(debian - listed))}")
+        # An extension both claim (.mot: Assimp's LightWave scene importer, Idol FX motions)
+        # goes by signature: our file must still reach our importer.
+        for extension in sorted(expected & debian):
+            samples = sorted(TEST_MODELS.glob(f"*/*.{extension}"))
+            if not self.check(samples, f".{extension}, claimed by Debian's library too: "
+                              "a test model of ours has it"):
+                continue
+            code, info = self.info(samples[0], self.ours)
+            animations = re.search(r"Animations:\s+(\d+)", info)
+            self.check(code == 0 and animations and int(animations.group(1)) > 0,
+                       f"... and {samples[0].name} reaches our importer: "
+                       f"{animations.group(0) if animations else 'no animations'}",
+                       info[-400:])
 
     def check_gltf_exports(self):
         outputs = [self.export(source, f"{source.stem}.glb") for source in (PSK, P3D, FXM)]
@@ -151,6 +185,35 @@ class Checker:
         self.check(len(outputs) == 3 and result.returncode == 0,
                    "glTF-Validator: no error in the glb of the PSK, the P3D and the FXM",
                    (result.stdout + result.stderr).strip()[-800:])
+
+    def check_real_samples(self):
+        """Real files, not our generators': glb through the stock command, then the validator;
+        a skinned ODOL to FBX and back with its bones."""
+        if not SAMPLES.is_dir():
+            print(f"skip real samples: no {SAMPLES}")
+            return
+        sources = [SAMPLES / name for name in REAL_SAMPLES]
+        missing = [str(source) for source in sources if not source.is_file()]
+        if not self.check(not missing, f"{len(sources)} real samples found", " ".join(missing)):
+            return
+        (self.work / "samples").mkdir(exist_ok=True)
+        outputs = [self.export(source, f"samples/{source.stem}.glb") for source in sources]
+        outputs = [output for output in outputs if output.is_file()]
+        env = dict(os.environ, NODE_PATH=str(Path(self.args.validator) / "node_modules"))
+        result = subprocess.run(["node", ROOT / "tools/clients/validate_gltf.js", *outputs],
+                                env=env, capture_output=True, text=True)
+        self.check(len(outputs) == len(sources) and result.returncode == 0,
+                   f"glTF-Validator: no error in the glb of {len(outputs)} real samples",
+                   (result.stdout + result.stderr).strip()[-800:])
+        skinned = SAMPLES / "p3d/odol/bear_trap_v50.p3d"
+        original = self.summary(skinned, self.ours)
+        fbx = self.export(skinned, "samples/bear_trap_v50.fbx")
+        again = self.summary(fbx, self.debian)
+        self.check("error" not in again and len(original.get("bones", [])) > 0 and
+                   again["bones"] == original["bones"],
+                   f"{fbx.name} (stock assimp) re-imports with Debian's library: "
+                   f"{len(original.get('bones', []))} bones",
+                   f"original {original}\n     re-imported {again}")
 
     def check_fbx_exports(self):
         for source in (PSK, FXM):
@@ -266,6 +329,91 @@ class Checker:
                        f"f3d renders {fbx.name} to {shot.name}: {pixels} pixels not background",
                        (result.stdout + result.stderr).strip()[-600:])
 
+    # ---- a Debian update: the patch applies or the build stops --------------------------------
+
+    def check_patch_update(self):
+        """What a security update of assimp meets: the script applies our patch to the
+        installed version's source, or stops and says so. A source that moved under the patch
+        is played by a patch whose context no longer matches."""
+        patch = ROOT / "tools/libassimp/gameformats.patch"
+        moved = self.work / "moved-context.patch"
+        text = patch.read_text()
+        if not self.check("#include <cstdlib>" in text, "the patch has the context line the "
+                          "check moves (ImporterRegistry.cpp's #include <cstdlib>)"):
+            return
+        moved.write_text(text.replace("#include <cstdlib>", "#include <cstdlib> // moved", 1))
+        for label, candidate, applies in (("our patch", patch, True),
+                                          ("a patch whose context moved", moved, False)):
+            env = dict(self.debian, AGF_LIBASSIMP_PATCH=str(candidate),
+                       AGF_LIBASSIMP_DIR=str((self.work / "patch-only").resolve()))
+            result = self.run(["bash", ROOT / "tools/build-libassimp.sh", "--patch-only"], env)
+            said = (result.stdout + result.stderr).strip().splitlines()
+            if applies:
+                self.check(result.returncode == 0 and any(" applies to assimp " in line
+                                                          for line in said),
+                           f"build-libassimp.sh --patch-only: {label} applies to the installed "
+                           "assimp source", "\n     ".join(said[-5:]))
+            else:
+                self.check(result.returncode == 1 and said and
+                           "does not apply to assimp" in said[-1],
+                           f"... and {label} stops the build: \"{said[-1] if said else ''}\"",
+                           "\n     ".join(said[-5:]))
+
+    # ---- the Debian packages -------------------------------------------------------------------
+
+    def check_debs(self):
+        """The packages of `tools/build-libassimp.sh --deb`, checked without touching the system:
+        their version and dependencies, the library inside them, and apt's simulation of
+        `apt install ./libassimp5_….deb ./libassimp-dev_….deb`."""
+        folder = Path(self.args.debs) if self.args.debs else None
+        if folder is None or not folder.is_dir():
+            print("skip the Debian packages: tools/build-libassimp.sh ran without --deb")
+            return
+        installed = self.run(["dpkg-query", "-W", "-f=${Version}", "libassimp5"],
+                             self.debian).stdout.strip()
+        packages = {}
+        for name in ("libassimp5", "libassimp-dev", "assimp-utils"):
+            found = sorted(folder.glob(f"{name}_*+agf*_amd64.deb"))
+            fields = {}
+            if found:
+                text = self.run(["dpkg-deb", "-f", found[-1], "Version", "Depends"],
+                                self.debian).stdout
+                fields = dict(line.split(": ", 1) for line in text.splitlines() if ": " in line)
+            self.check(found and fields.get("Version", "").startswith(installed + "+agf"),
+                       f"{name} package {fields.get('Version', '(none)')}: the installed "
+                       f"{installed} plus our revision", str(found))
+            packages[name] = (found[-1] if found else None, fields)
+        deb, fields = packages["libassimp5"]
+        if deb is None:
+            return
+        self.check("libsquish0" in fields.get("Depends", ""),
+                   "libassimp5's dependencies name libsquish0, which our texture pass links",
+                   fields.get("Depends", ""))
+        root = self.work / "deb-root"
+        shutil.rmtree(root, ignore_errors=True)
+        self.run(["dpkg-deb", "-x", deb, root], self.debian)
+        libraries = sorted(root.glob("usr/lib/*/libassimp.so.5"))
+        if not self.check(libraries, f"{deb.name} holds libassimp.so.5"):
+            return
+        packaged = self.exported_symbols(libraries[0])
+        private = self.exported_symbols(Path(self.args.lib) / "libassimp.so.5")
+        self.check(packaged == private,
+                   f"... exporting the same {len(packaged)} symbols as the private prefix",
+                   f"differ: {' '.join(sorted(packaged ^ private)[:10])}")
+        env = dict(self.debian, LD_LIBRARY_PATH=str(libraries[0].parent))
+        listed = set(re.findall(r"\*\.(\w+)", self.run([STOCK_CLI, "listext"], env).stdout))
+        self.check(self.our_extensions() <= listed,
+                   "... and the stock assimp on the packaged library lists our extensions")
+        debs = [packages[name][0] for name in ("libassimp5", "libassimp-dev")]
+        # apt takes a package file only by a path that starts with "/" or "./".
+        result = self.run(["apt-get", "install", "--simulate", *[d.resolve() for d in debs]],
+                          self.debian)
+        planned = re.findall(r"^Inst (\S+) .*\+agf", result.stdout, re.MULTILINE)
+        self.check(result.returncode == 0 and sorted(planned) == ["libassimp-dev", "libassimp5"],
+                   "apt install of the two packages resolves (simulated): it would replace "
+                   f"Debian's {' and '.join(sorted(planned)) or 'nothing'}",
+                   (result.stdout + result.stderr).strip()[-600:])
+
     # ---- Debian's formats ----------------------------------------------------------------------
 
     def info(self, model, env):
@@ -293,8 +441,9 @@ class Checker:
     def run_all(self):
         self.work.mkdir(parents=True, exist_ok=True)
         for step in (self.check_library, self.check_listext, self.check_gltf_exports,
-                     self.check_fbx_exports, self.check_pyassimp, self.check_c_api,
-                     self.check_f3d, self.check_stock_formats):
+                     self.check_real_samples, self.check_fbx_exports, self.check_pyassimp,
+                     self.check_c_api, self.check_f3d, self.check_stock_formats,
+                     self.check_debs, self.check_patch_update):
             try:
                 step()
             except Exception as error:  # a broken step is a failure, the others still run
@@ -307,6 +456,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lib", default=str(ROOT / "build-libassimp/lib"))
     parser.add_argument("--work", default=str(ROOT / "build-libassimp/check"))
+    parser.add_argument("--debs", help="folder of the packages (build-libassimp.sh --deb)")
     parser.add_argument("--validator", required=True,
                         help="folder with node_modules/gltf-validator")
     args = parser.parse_args()
