@@ -10,7 +10,9 @@
  *  heap and the child's peak resident set (wait4's ru_maxrss) is the peak of that one import.
  *  Times are taken inside the child around the work alone (process start and teardown are
  *  left out) and the table shows medians of N runs. Files are read once before measuring, so
- *  they are in the page cache.
+ *  they are in the page cache. The whole-process columns are what a user's command sees
+ *  instead: our `assimp info --raw` on the file and on its twin, start-up, read, import,
+ *  freeing and exit included.
  */
 #include "BenchInputs.h"
 #include "GlbTwins.h"
@@ -101,6 +103,35 @@ Sample InChild(const std::function<double()> &work) {
     return sample;
 }
 
+/** A whole process, as a user at a shell sees it: our `assimp info --raw <file>` (start-up,
+ *  reading, import without post-processing, a short report), timed from fork to exit; CPU time
+ *  and peak resident set from wait4. Output goes to /dev/null. */
+Sample WholeProcess(const std::string &file) {
+    const std::string cli = AGF_CLI_PATH;
+    std::fflush(stdout);
+    const Clock::time_point start = Clock::now();
+    const pid_t child = fork();
+    if (child == 0) {
+        const int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        execl(cli.c_str(), cli.c_str(), "info", "--raw", file.c_str(),
+              static_cast<char *>(nullptr));
+        _exit(127);
+    }
+    Sample sample;
+    int status = 0;
+    struct rusage usage {};
+    if (child > 0 && wait4(child, &status, 0, &usage) == child && WIFEXITED(status) &&
+        WEXITSTATUS(status) == 0) {
+        sample.seconds = SecondsSince(start);
+        sample.cpuSeconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                            double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+        sample.peakMb = double(usage.ru_maxrss) / 1024.0;
+    }
+    return sample;
+}
+
 /** The floor: read() the whole file into a fresh buffer, then one pass summing 64-bit words. */
 double ReadFloor(const std::string &path) {
     const Clock::time_point start = Clock::now();
@@ -162,12 +193,13 @@ double Median(std::vector<double> values) {
     return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-Stat Measure(int runs, const std::function<double()> &work) {
+/** Medians over `runs` samples; failed when one sample fails. */
+Stat Measure(int runs, const std::function<Sample()> &sampler) {
     std::vector<double> seconds;
     std::vector<double> cpuSeconds;
     std::vector<double> peaks;
     for (int r = 0; r < runs; ++r) {
-        const Sample sample = InChild(work);
+        const Sample sample = sampler();
         if (sample.seconds < 0) {
             return Stat();
         }
@@ -264,14 +296,16 @@ int Run(const std::string &folder, int runs, const std::string &only) {
     char date[64];
     std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
     std::printf("Date: %s\n\n", date);
-    const Stat baseline = Measure(runs, [] { return 0.0; });
+    const Stat baseline = Measure(runs, [] { return InChild([] { return 0.0; }); });
     std::printf("Peak RSS of a child that does nothing: %.1f MB (included in every RSS below)\n\n",
                 baseline.peakMb);
 
     std::printf("Times: wall ms (CPU ms in brackets); ratios: wall (CPU).\n\n");
     std::printf("| input | size MB | floor ms | ours ms | ours + validate ms | Assimp glb ms | "
-                "ours / floor | ours / glb | ours MB/s | peak RSS ours / glb MB |\n");
-    std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+                "ours / floor | ours / glb | ours MB/s | peak RSS ours / glb MB | "
+                "whole process ours / glb ms | whole process ours / glb | "
+                "whole process peak ours / glb MB |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     struct LadderRow {
         std::string label;
         uint64_t units;
@@ -286,7 +320,7 @@ int Run(const std::string &folder, int runs, const std::string &only) {
         const std::string path = folder + "/" + input.fileName;
         const std::string twin = folder + "/" + input.twinName;
         if (!std::filesystem::exists(path)) {
-            std::printf("| %s | missing: run `generate` first | | | | | | | | |\n",
+            std::printf("| %s | missing: run `generate` first | | | | | | | | | | | |\n",
                         input.label.c_str());
             continue;
         }
@@ -296,21 +330,33 @@ int Run(const std::string &folder, int runs, const std::string &only) {
             WarmPageCache(twin);
         }
         const double mb = double(std::filesystem::file_size(path)) / 1e6;
-        const Stat floor = Measure(runs, [&] { return ReadFloor(path); });
-        const Stat ours = Measure(runs, [&] { return Import(path, 0, true); });
-        const Stat validated =
-            Measure(runs, [&] { return Import(path, aiProcess_ValidateDataStructure, true); });
-        const Stat glb = hasTwin ? Measure(runs, [&] { return Import(twin, 0, false); }) : Stat();
+        const Stat floor = Measure(runs, [&] { return InChild([&] { return ReadFloor(path); }); });
+        const Stat ours =
+            Measure(runs, [&] { return InChild([&] { return Import(path, 0, true); }); });
+        const Stat validated = Measure(runs, [&] {
+            return InChild([&] { return Import(path, aiProcess_ValidateDataStructure, true); });
+        });
+        const Stat glb =
+            hasTwin ? Measure(runs, [&] { return InChild([&] { return Import(twin, 0, false); }); })
+                    : Stat();
+        const Stat oursProcess = Measure(runs, [&] { return WholeProcess(path); });
+        const Stat glbProcess =
+            hasTwin ? Measure(runs, [&] { return WholeProcess(twin); }) : Stat();
         const auto ratio = [](const Stat &a, const Stat &b) {
             return Fixed(a.seconds / b.seconds, "%.2f") + " (" +
                    Fixed(a.cpuSeconds / b.cpuSeconds, "%.2f") + ")";
         };
-        std::printf("| %s | %.1f | %s | %s | %s | %s | %s | %s | %s | %s / %s |\n",
+        std::printf("| %s | %.1f | %s | %s | %s | %s | %s | %s | %s | %s / %s | %s / %s | %s | "
+                    "%s / %s |\n",
                     input.label.c_str(), mb, Ms(floor).c_str(), Ms(ours).c_str(),
                     Ms(validated).c_str(), hasTwin ? Ms(glb).c_str() : "-",
                     ratio(ours, floor).c_str(), hasTwin ? ratio(ours, glb).c_str() : "-",
                     Fixed(mb / ours.seconds, "%.0f").c_str(), Fixed(ours.peakMb, "%.0f").c_str(),
-                    hasTwin ? Fixed(glb.peakMb, "%.0f").c_str() : "-");
+                    hasTwin ? Fixed(glb.peakMb, "%.0f").c_str() : "-", Ms(oursProcess).c_str(),
+                    hasTwin ? Ms(glbProcess).c_str() : "-",
+                    hasTwin ? ratio(oursProcess, glbProcess).c_str() : "-",
+                    Fixed(oursProcess.peakMb, "%.0f").c_str(),
+                    hasTwin ? Fixed(glbProcess.peakMb, "%.0f").c_str() : "-");
         if (input.ladder) {
             ladder.push_back({input.label, input.sizeUnits, floor, ours});
         }
