@@ -10,7 +10,8 @@ Debian ships on libassimp5, unchanged, with the library put in front by LD_LIBRA
   length, also with Debian's own library;
 - pyassimp (python3-pyassimp): a PSK with its PSA beside it, with meshes, bones, animations;
 - the C API: aiImportFile on a PSK (a small C program built against libassimp-dev);
-- f3d: renders the FBX of a PSK and of a P3D offscreen, and the image is not empty;
+- f3d: renders the FBX of a PSK and of a P3D offscreen, and the image is not empty, also
+  through tools/f3d-gameformats.sh straight from the PSK;
 - Debian's formats: models of assimp-testmodels import exactly as with Debian's library;
 - with --debs: the packages of `build-libassimp.sh --deb`, without installing them;
 - a Debian update: `build-libassimp.sh --patch-only` applies our patch, and stops on one whose
@@ -328,6 +329,15 @@ class Checker:
             self.check(result.returncode == 0 and pixels > 100,
                        f"f3d renders {fbx.name} to {shot.name}: {pixels} pixels not background",
                        (result.stdout + result.stderr).strip()[-600:])
+        # The same in one command: tools/f3d-gameformats.sh converts through the stock assimp.
+        shot = self.work / "f3d_gameformats.png"
+        shot.unlink(missing_ok=True)
+        result = self.run(["xvfb-run", "-a", ROOT / "tools/f3d-gameformats.sh", PSK,
+                           f"--output={shot}", "--resolution=320,240"], self.ours, timeout=120)
+        pixels = self.non_background_pixels(shot) if shot.is_file() else 0
+        self.check(result.returncode == 0 and pixels > 100,
+                   f"tools/f3d-gameformats.sh {PSK.name} --output {shot.name}: {pixels} pixels "
+                   "not background", (result.stdout + result.stderr).strip()[-600:])
 
     # ---- a Debian update: the patch applies or the build stops --------------------------------
 
