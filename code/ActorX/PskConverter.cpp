@@ -104,7 +104,8 @@ public:
     Converter(PskFile &file, const std::string &fileName, const PskConvertOptions &options,
               Warnings &warnings)
         : mFile(file), mFileName(fileName), mOptions(options), mWarnings(warnings),
-          mFaceCount(file.faces.size()) {}
+          mFaceCount(file.faces.size()), mPointCount(file.points.size()),
+          mWedgeCount(file.wedges.size()) {}
 
     void run(aiScene *scene) {
         makeNames();
@@ -718,16 +719,34 @@ private:
         const std::vector<const ExtraUvSet *> extraUvs = usableExtraUvSets();
         buildInfluences();
         ReleaseVector(mFile.weights);
-        const std::vector<MorphSource> morphs = buildMorphs();
+        std::vector<MorphSource> morphs = buildMorphs();
 
-        std::vector<uint32_t> pointOfVertex; // per mesh vertex: its row of mInfluences
+        // Per mesh, the point of each vertex: its row of mInfluences.
+        std::vector<std::vector<uint32_t>> pointsOfVertices;
         auto meshes = BuildMeshesByMaterial(
             mTriangles, mVertexWedge.size(), mMaterialCount, mMeshNodeName,
             [&](const MeshVertices &vertices, aiMesh &mesh) {
-                writeVertexArrays(vertices.used, extraUvs, pointOfVertex, mesh);
-                AddSkinBones(mInfluenceStart, mInfluences, pointOfVertex, mSkinBones, mesh);
+                pointsOfVertices.emplace_back();
+                writeVertexArrays(vertices.used, extraUvs, pointsOfVertices.back(), mesh);
                 AddMorphTargets(morphs, vertices.remap, mesh);
             });
+        // The skin's weights come last, once what the vertex arrays were written from is
+        // gone: they are the output's last 32 MB at a million points, and binding them mesh by
+        // mesh, next to that data (about 60 MB), made this the import's peak.
+        ReleaseVector(mTriangles);
+        ReleaseVector(mVertexWedge);
+        ReleaseVector(mVertexNormal);
+        ReleaseVector(morphs);
+        ReleaseVector(mFile.points);
+        ReleaseVector(mFile.wedges);
+        ReleaseVector(mFile.extraUvs);
+        ReleaseVector(mFile.colors);
+        for (size_t m = 0; m < meshes.size(); ++m) {
+            AddSkinBones(mInfluenceStart, mInfluences, pointsOfVertices[m], mSkinBones, *meshes[m]);
+            ReleaseVector(pointsOfVertices[m]);
+        }
+        ReleaseVector(mInfluenceStart);
+        ReleaseVector(mInfluences);
         std::vector<unsigned> indices;
         for (auto &mesh : meshes) {
             indices.push_back(mParts.addMesh(std::move(mesh)));
@@ -860,8 +879,8 @@ private:
         }
         AddUnitsMetadata(metadata, actorx::UnrealSceneUnits(mOptions.yUp, mOptions.scale));
         metadata.add(AGF_META_PSK_TYPE_FLAG, mFile.typeFlag);
-        metadata.add(AGF_META_PSK_POINT_COUNT, uint64_t(mFile.points.size()));
-        metadata.add(AGF_META_PSK_WEDGE_COUNT, uint64_t(mFile.wedges.size()));
+        metadata.add(AGF_META_PSK_POINT_COUNT, uint64_t(mPointCount));
+        metadata.add(AGF_META_PSK_WEDGE_COUNT, uint64_t(mWedgeCount));
         metadata.add(AGF_META_PSK_FACE_COUNT, uint64_t(mFaceCount));
         metadata.add(AGF_META_PSK_BONE_COUNT, uint64_t(mFile.bones.size()));
         metadata.add(AGF_META_PSK_FACES_32BIT, mFile.faces32);
@@ -886,7 +905,9 @@ private:
     std::vector<Triangle> mTriangles;
     std::vector<SkinBone> mSkinBones;
     unsigned mMaterialCount = 0;
-    size_t mFaceCount = 0; ///< as stored; the faces are released after buildVertices
+    size_t mFaceCount = 0;  ///< as stored; the faces are released after buildVertices
+    size_t mPointCount = 0; ///< as stored; points and wedges are released by buildMeshes
+    size_t mWedgeCount = 0;
 };
 
 } // namespace
