@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 
 namespace agf::actorx {
 
@@ -19,8 +20,17 @@ namespace {
 // These run for every key of files with millions of keys. Declared inline because GCC -O2
 // otherwise called ToRotation and ToScale out of line from ConvertPsa's key loop, passing every
 // vector through memory: 24 M of the 169 M instructions of a 100 x 10k PSA import.
+// A float is infinite or NaN exactly when its bits without the sign are at least those of
+// +infinity, so one comparison of the largest of the three tells them all: no branch per
+// component (three std::isfinite calls were 40 M instructions of that import).
+inline uint32_t MagnitudeBits(float value) {
+    uint32_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    return bits & 0x7FFFFFFFu;
+}
+
 inline bool Finite(const PsaVector &v) {
-    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+    return std::max({MagnitudeBits(v.x), MagnitudeBits(v.y), MagnitudeBits(v.z)}) < 0x7F800000u;
 }
 
 inline aiVector3D ToVector(const PsaVector &v, size_t &nonFinite) {
