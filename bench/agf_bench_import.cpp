@@ -5,6 +5,7 @@
  *    agf_bench_import generate <folder>          write the inputs and their glb twins
  *    agf_bench_import run <folder> [--runs N] [--only TEXT]
  *    agf_bench_import import <file> [validate]  one import in this process (for profilers)
+ *    agf_bench_import hash <file>...            one hash of each imported scene (SceneHash.h)
  *
  *  Every measurement runs in a fresh child process (fork), so that each one starts with a cold
  *  heap and the child's peak resident set (wait4's ru_maxrss) is the peak of that one import.
@@ -16,6 +17,7 @@
  */
 #include "BenchInputs.h"
 #include "GlbTwins.h"
+#include "SceneHash.h"
 
 #include "Common/Lzss.h"
 #include "P3dWriters.h"
@@ -176,6 +178,24 @@ double Import(const std::string &path, unsigned flags, bool ours) {
         return -1;
     }
     return seconds;
+}
+
+/** Prints one line per file: the hash of the scene our importers make of it, no
+ *  post-processing, or "failed". Speed changes compare these lines before and after. */
+int HashImports(int count, char **paths) {
+    int failures = 0;
+    for (int i = 0; i < count; ++i) {
+        Assimp::Importer importer;
+        agf::RegisterImporters(importer);
+        const aiScene *scene = importer.ReadFile(paths[i], 0);
+        if (scene == nullptr) {
+            std::printf("failed %s\n", paths[i]);
+            ++failures;
+            continue;
+        }
+        std::printf("%016llx %s\n", (unsigned long long)agf::bench::HashScene(*scene), paths[i]);
+    }
+    return failures == 0 ? 0 : 1;
 }
 
 struct Stat {
@@ -395,7 +415,8 @@ int Generate(const std::string &folder) {
 int Usage() {
     std::fprintf(stderr, "usage: agf_bench_import generate <folder>\n"
                          "       agf_bench_import run <folder> [--runs N] [--only TEXT]\n"
-                         "       agf_bench_import import <file> [validate]\n");
+                         "       agf_bench_import import <file> [validate]\n"
+                         "       agf_bench_import hash <file>...\n");
     return 2;
 }
 
@@ -409,6 +430,9 @@ int main(int argc, char **argv) {
     const std::string folder = argv[2];
     if (command == "generate") {
         return Generate(folder);
+    }
+    if (command == "hash") {
+        return HashImports(argc - 2, argv + 2);
     }
     if (command == "import") {
         // For callgrind / perf: one import of one file, no child process.

@@ -15,7 +15,12 @@ bool ChunkFileImporter::CanRead(const std::string &file, Assimp::IOSystem *io, b
 
 void ChunkFileImporter::requireMagic(const std::vector<uint8_t> &bytes,
                                      const std::string &fileName) const {
-    if (hasMagic(bytes.data(), bytes.size())) {
+    requireMagic(bytes.data(), bytes.size(), fileName);
+}
+
+void ChunkFileImporter::requireMagic(const uint8_t *data, size_t size,
+                                     const std::string &fileName) const {
+    if (hasMagic(data, size)) {
         return;
     }
     std::string expected;

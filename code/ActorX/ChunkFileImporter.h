@@ -28,6 +28,7 @@ protected:
 
     /** Throws ImportError unless `bytes` start with one of the magic ids. */
     void requireMagic(const std::vector<uint8_t> &bytes, const std::string &fileName) const;
+    void requireMagic(const uint8_t *data, size_t size, const std::string &fileName) const;
 
 private:
     bool hasMagic(const uint8_t *data, size_t size) const;

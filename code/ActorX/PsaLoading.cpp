@@ -15,18 +15,18 @@ std::string PsaConfigPath(const std::string &animationPath) {
     return StripExtension(animationPath) + ".config";
 }
 
-AnimationSet LoadPsaOrPsax(const std::vector<uint8_t> &data, const std::string &path,
+AnimationSet LoadPsaOrPsax(const uint8_t *data, size_t size, const std::string &path,
                            const AnimationLoadContext &context, std::vector<PsaBone> &bones) {
     const std::string fileName = FileNameOf(path);
     Warnings &warnings = *context.warnings;
-    if (IsPsax(data.data(), data.size())) {
-        PsaxFile file = ParsePsax(data.data(), data.size(), fileName, warnings);
+    if (IsPsax(data, size)) {
+        PsaxFile file = ParsePsax(data, size, fileName, warnings);
         const bool oldRoot = BoolOption(context.properties, AI_CONFIG_IMPORT_PSAX_OLD_ROOT);
         AnimationSet set = ConvertPsax(file, oldRoot, fileName, warnings);
         bones = std::move(file.bones);
         return set;
     }
-    PsaFile file = ParsePsa(data.data(), data.size(), fileName, warnings);
+    PsaFile file = ParsePsa(data, size, fileName, warnings);
 
     std::unique_ptr<PsaConfig> config;
     std::vector<uint8_t> configBytes;
@@ -47,7 +47,7 @@ AnimationSet LoadPsaAnimationSet(const std::vector<uint8_t> &data, const std::st
         ThrowImportError(FileNameOf(path), "file header", 0, "not a PSA file (no ANIMHEAD chunk)");
     }
     std::vector<PsaBone> bones;
-    return LoadPsaOrPsax(data, path, context, bones);
+    return LoadPsaOrPsax(data.data(), data.size(), path, context, bones);
 }
 
 AnimationSet LoadPsaxAnimationSet(const std::vector<uint8_t> &data, const std::string &path,
@@ -56,7 +56,7 @@ AnimationSet LoadPsaxAnimationSet(const std::vector<uint8_t> &data, const std::s
         ThrowImportError(FileNameOf(path), "file header", 0, "not a PSAX file (no ANIXHEAD chunk)");
     }
     std::vector<PsaBone> bones;
-    return LoadPsaOrPsax(data, path, context, bones);
+    return LoadPsaOrPsax(data.data(), data.size(), path, context, bones);
 }
 
 } // namespace agf::actorx

@@ -26,7 +26,7 @@ AnimationSet LoadPsaxAnimationSet(const std::vector<uint8_t> &data, const std::s
 
 /** As the two loaders above, choosing by signature (PSA or PSAX), and also handing out the
  *  BONENAMES records for a stand-alone import's skeleton. */
-AnimationSet LoadPsaOrPsax(const std::vector<uint8_t> &data, const std::string &path,
+AnimationSet LoadPsaOrPsax(const uint8_t *data, size_t size, const std::string &path,
                            const AnimationLoadContext &context, std::vector<PsaBone> &bones);
 
 /** The sidecar's path for an animation file: the same path with the extension ".config". */

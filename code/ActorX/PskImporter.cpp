@@ -97,14 +97,14 @@ void PskImporter::setupOptions(const Assimp::Importer *importer) {
 
 void PskImporter::importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
                              Warnings &warnings) {
-    std::vector<uint8_t> bytes = ReadWholeFile(io, file);
+    FileBytes bytes = ReadWholeFileBytes(io, file);
     const std::string name = FileNameOf(file);
-    requireMagic(bytes, name);
+    requireMagic(bytes.data(), bytes.size, name);
     RequirePositiveFinite(name, AI_CONFIG_IMPORT_PSK_SCALE, mOptions.scale);
-    psk::PskFile data = psk::ParsePsk(bytes.data(), bytes.size(), name, warnings);
+    psk::PskFile data = psk::ParsePsk(bytes.data(), bytes.size, name, warnings);
     // PskFile holds copies, not views: the file's bytes can go before the scene is built, which
     // keeps the peak memory of a large import lower by the size of the file.
-    std::vector<uint8_t>().swap(bytes);
+    bytes = FileBytes();
     const bool inMemory = IsMemoryFile(file);
     if (!mSkipSidecars && !inMemory && !mOptions.skipSockets) {
         AddSidecarSockets(psk::ReadSidecarSockets(io, file, warnings), data);

@@ -22,19 +22,35 @@ void ReadStream(Assimp::IOStream &stream, const std::string &path, std::vector<u
     }
 }
 
+std::unique_ptr<Assimp::IOStream> OpenOrThrow(Assimp::IOSystem *io, const std::string &path) {
+    std::unique_ptr<Assimp::IOStream> stream(io->Open(path, "rb"));
+    if (!stream) {
+        ThrowImportError(path, "file", 0, "cannot open file");
+    }
+    return stream;
+}
+
 size_t LastSeparator(const std::string &path) {
     return path.find_last_of("/\\");
 }
 } // namespace
 
 std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path) {
-    std::unique_ptr<Assimp::IOStream> stream(io->Open(path, "rb"));
-    if (!stream) {
-        ThrowImportError(path, "file", 0, "cannot open file");
-    }
+    std::unique_ptr<Assimp::IOStream> stream = OpenOrThrow(io, path);
     std::vector<uint8_t> data;
     ReadStream(*stream, path, data);
     return data;
+}
+
+FileBytes ReadWholeFileBytes(Assimp::IOSystem *io, const std::string &path) {
+    std::unique_ptr<Assimp::IOStream> stream = OpenOrThrow(io, path);
+    FileBytes file;
+    file.size = stream->FileSize();
+    file.bytes.reset(new uint8_t[file.size]); // default-initialised: not zero-filled
+    if (file.size != 0 && stream->Read(file.bytes.get(), 1, file.size) != file.size) {
+        ThrowImportError(path, "file", 0, "could not read " + std::to_string(file.size) + " bytes");
+    }
+    return file;
 }
 
 bool ReadFileIfExists(Assimp::IOSystem *io, const std::string &path, std::vector<uint8_t> &out) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,19 @@ namespace agf {
 
 /** Reads a whole file. Throws ImportError when it cannot be opened or read. */
 std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path);
+
+/** A whole file's bytes in a block that is not zero-filled before the read fills it:
+ *  std::vector's resize writes every byte once before the read writes it again, a pass over
+ *  the file that was a fifth of the instructions of a large PSA import. */
+struct FileBytes {
+    std::unique_ptr<uint8_t[]> bytes;
+    size_t size = 0;
+
+    const uint8_t *data() const { return bytes.get(); }
+};
+
+/** As ReadWholeFile, into a FileBytes: for the importers of large files (PSK, PSA). */
+FileBytes ReadWholeFileBytes(Assimp::IOSystem *io, const std::string &path);
 
 /** Reads a whole file if it exists; returns false (and leaves `out` empty) otherwise. */
 bool ReadFileIfExists(Assimp::IOSystem *io, const std::string &path, std::vector<uint8_t> &out);

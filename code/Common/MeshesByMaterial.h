@@ -37,6 +37,25 @@ std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const std::vector<Tri
                                                            const std::string &meshName,
                                                            const MeshVertexWriter &writeVertices);
 
+/** Triangles already grouped by material, three vertex indices each (counter-clockwise front
+ *  face): material m's triangles are corners[3 * t .. 3 * t + 2] for t in [start[m],
+ *  start[m + 1]), in the order their mesh lists them. `start` has one entry per material and
+ *  one more. A converter that knows each face's material before it knows its vertices can fill
+ *  this directly, and so skip the Triangle list (16 bytes a triangle) and the lists of each
+ *  material's triangles (4 more) that the other form makes. */
+struct TrianglesByMaterial {
+    std::vector<uint32_t> corners;
+    std::vector<size_t> start;
+
+    bool empty() const { return corners.empty(); }
+};
+
+/** The same meshes as the form above, from triangles grouped by material. */
+std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const TrianglesByMaterial &triangles,
+                                                           size_t vertexCount,
+                                                           const std::string &meshName,
+                                                           const MeshVertexWriter &writeVertices);
+
 /** Gives `mesh` every bone of `bones` (see BuildMeshesByMaterial) with the weights of its
  *  vertices, unless none of them is skinned. Influences are in compressed-row form
  *  (influences[influenceStart[r] .. influenceStart[r + 1]) are row r's) and mesh vertex i takes

@@ -75,6 +75,60 @@ void CopyVertexData(const MeshSource &source, const std::vector<uint32_t> &used,
     }
 }
 
+/** What both forms of BuildMeshesByMaterial do once the triangles are grouped: material m has
+ *  facesPerMaterial[m] triangles and vertexOf(m, f, corner) is a corner's source vertex. A
+ *  template, not a std::function, because it runs per corner. */
+template <typename VertexOf>
+std::vector<std::unique_ptr<aiMesh>>
+BuildGroupedMeshes(const std::vector<size_t> &facesPerMaterial, size_t vertexCount,
+                   const std::string &meshName, const MeshVertexWriter &writeVertices,
+                   const VertexOf &vertexOf) {
+    const unsigned materialCount = static_cast<unsigned>(facesPerMaterial.size());
+    unsigned usedMaterials = 0;
+    for (unsigned m = 0; m < materialCount; ++m) {
+        usedMaterials += facesPerMaterial[m] == 0 ? 0 : 1;
+    }
+
+    std::vector<std::unique_ptr<aiMesh>> meshes;
+    MeshVertices vertices;
+    vertices.remap.assign(vertexCount, kUnused);
+    for (unsigned m = 0; m < materialCount; ++m) {
+        const size_t faceCount = facesPerMaterial[m];
+        if (faceCount == 0) {
+            continue;
+        }
+        auto mesh = std::make_unique<aiMesh>();
+        mesh->mName.Set(usedMaterials > 1 ? meshName + "_" + std::to_string(m) : meshName);
+        mesh->mMaterialIndex = m;
+        mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
+
+        std::vector<uint32_t> &used = vertices.used;
+        std::vector<uint32_t> &remap = vertices.remap;
+        used.clear();
+        mesh->mNumFaces = static_cast<unsigned>(faceCount);
+        mesh->mFaces = new aiFace[faceCount];
+        for (size_t f = 0; f < faceCount; ++f) {
+            aiFace &face = mesh->mFaces[f];
+            face.mNumIndices = 3;
+            face.mIndices = new unsigned[3];
+            for (int corner = 0; corner < 3; ++corner) {
+                const uint32_t vertex = vertexOf(m, f, corner);
+                if (remap[vertex] == kUnused) {
+                    remap[vertex] = static_cast<uint32_t>(used.size());
+                    used.push_back(vertex);
+                }
+                face.mIndices[corner] = remap[vertex];
+            }
+        }
+        writeVertices(vertices, *mesh);
+        for (uint32_t vertex : used) {
+            remap[vertex] = kUnused;
+        }
+        meshes.push_back(std::move(mesh));
+    }
+    return meshes;
+}
+
 } // namespace
 
 void AddSkinBones(const std::vector<uint32_t> &influenceStart,
@@ -171,50 +225,27 @@ std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const std::vector<Tri
     for (size_t t = 0; t < triangles.size(); ++t) {
         trianglesByMaterial[triangles[t].material].push_back(static_cast<uint32_t>(t));
     }
-    unsigned usedMaterials = 0;
-    for (unsigned m = 0; m < materialCount; ++m) {
-        usedMaterials += trianglesByMaterial[m].empty() ? 0 : 1;
-    }
+    return BuildGroupedMeshes(
+        facesPerMaterial, vertexCount, meshName, writeVertices,
+        [&](unsigned material, size_t face, int corner) {
+            return triangles[trianglesByMaterial[material][face]].vertices[corner];
+        });
+}
 
-    std::vector<std::unique_ptr<aiMesh>> meshes;
-    MeshVertices vertices;
-    vertices.remap.assign(vertexCount, kUnused);
-    for (unsigned m = 0; m < materialCount; ++m) {
-        const std::vector<uint32_t> &faceList = trianglesByMaterial[m];
-        if (faceList.empty()) {
-            continue;
-        }
-        auto mesh = std::make_unique<aiMesh>();
-        mesh->mName.Set(usedMaterials > 1 ? meshName + "_" + std::to_string(m) : meshName);
-        mesh->mMaterialIndex = m;
-        mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
-
-        std::vector<uint32_t> &used = vertices.used;
-        std::vector<uint32_t> &remap = vertices.remap;
-        used.clear();
-        mesh->mNumFaces = static_cast<unsigned>(faceList.size());
-        mesh->mFaces = new aiFace[faceList.size()];
-        for (size_t f = 0; f < faceList.size(); ++f) {
-            const Triangle &triangle = triangles[faceList[f]];
-            aiFace &face = mesh->mFaces[f];
-            face.mNumIndices = 3;
-            face.mIndices = new unsigned[3];
-            for (int corner = 0; corner < 3; ++corner) {
-                const uint32_t vertex = triangle.vertices[corner];
-                if (remap[vertex] == kUnused) {
-                    remap[vertex] = static_cast<uint32_t>(used.size());
-                    used.push_back(vertex);
-                }
-                face.mIndices[corner] = remap[vertex];
-            }
-        }
-        writeVertices(vertices, *mesh);
-        for (uint32_t vertex : used) {
-            remap[vertex] = kUnused;
-        }
-        meshes.push_back(std::move(mesh));
+std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const TrianglesByMaterial &triangles,
+                                                           size_t vertexCount,
+                                                           const std::string &meshName,
+                                                           const MeshVertexWriter &writeVertices) {
+    const size_t materialCount = triangles.start.empty() ? 0 : triangles.start.size() - 1;
+    std::vector<size_t> facesPerMaterial(materialCount);
+    for (size_t m = 0; m < materialCount; ++m) {
+        facesPerMaterial[m] = triangles.start[m + 1] - triangles.start[m];
     }
-    return meshes;
+    return BuildGroupedMeshes(
+        facesPerMaterial, vertexCount, meshName, writeVertices,
+        [&](unsigned material, size_t face, int corner) {
+            return triangles.corners[(triangles.start[material] + face) * 3 + corner];
+        });
 }
 
 std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const MeshSource &source,
