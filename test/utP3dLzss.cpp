@@ -146,3 +146,20 @@ TEST(P3dLzss, WholeFileDecodingFindsTheTrailingChecksum) {
     EXPECT_EQ(agf::LzssDecodeWholeFile(bare.data(), bare.size(), "f.p3d", note), data);
     EXPECT_NE(note.find("no checksum"), std::string::npos);
 }
+
+// LzssChecksum adds eight bytes at a time in 16-bit lanes: every length around its word and
+// fold boundaries, and all-0xFF data (the largest lane sums), must give the byte-by-byte sum.
+TEST(P3dLzss, ChecksumIsTheByteSumModulo2To32) {
+    const std::vector<uint8_t> mixed = MixedData(4 * 1024 + 17, 7);
+    const std::vector<uint8_t> ones(4 * 1024 + 17, 0xFF);
+    for (const std::vector<uint8_t> *data : {&mixed, &ones}) {
+        for (size_t size : {size_t(0), size_t(1), size_t(7), size_t(8), size_t(9), size_t(1023),
+                            size_t(1024), size_t(1025), size_t(2048 + 3), data->size()}) {
+            uint32_t expected = 0;
+            for (size_t i = 0; i < size; ++i) {
+                expected += (*data)[i];
+            }
+            EXPECT_EQ(expected, LzssChecksum(data->data(), size)) << "size " << size;
+        }
+    }
+}

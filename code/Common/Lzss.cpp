@@ -117,8 +117,27 @@ DecodeState Decode(const uint8_t *in, size_t inSize, uint8_t *output, size_t lim
 } // namespace
 
 uint32_t LzssChecksum(const uint8_t *data, size_t size) {
+    // Eight bytes at a time, even and odd bytes added into four 16-bit lanes: byte by byte
+    // (4 instructions a byte at -O2, which does not vectorise) the sum was 9% of the
+    // instructions of a large ODOL import. A lane gains at most 2 x 255 a word, so the lanes
+    // are added into the sum every 128 words (at most 65,280 each), before any can carry into
+    // the next; the result is the byte sum modulo 2^32 as before.
+    constexpr uint64_t kEvenBytes = 0x00FF00FF00FF00FFull;
+    constexpr size_t kWordsPerFold = 128;
     uint32_t sum = 0;
-    for (size_t i = 0; i < size; ++i) {
+    size_t i = 0;
+    while (size - i >= 8) {
+        const size_t words = std::min((size - i) / 8, kWordsPerFold);
+        uint64_t lanes = 0;
+        for (size_t w = 0; w < words; ++w, i += 8) {
+            uint64_t word;
+            std::memcpy(&word, data + i, sizeof word);
+            lanes += (word & kEvenBytes) + ((word >> 8) & kEvenBytes);
+        }
+        sum += static_cast<uint32_t>((lanes & 0xFFFF) + ((lanes >> 16) & 0xFFFF) +
+                                     ((lanes >> 32) & 0xFFFF) + (lanes >> 48));
+    }
+    for (; i < size; ++i) {
         sum += data[i];
     }
     return sum;

@@ -128,11 +128,13 @@ public:
 protected:
     void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
                     Warnings &warnings) override {
-        const std::vector<uint8_t> data = ReadWholeFile(io, file);
+        // Not zero-filled before the read: that pass over the file cost as many instructions
+        // as the file has bytes (13 M for the 13.6 MB MLOD benchmark input).
+        const FileBytes data = ReadWholeFileBytes(io, file);
         const std::string fileName = FileNameOf(file);
         // CanRead is skipped when the extension alone picks this importer: ParseP3d checks the
         // signature again and throws its error.
-        const Model model = ParseP3d(data.data(), data.size(), fileName, warnings);
+        const Model model = ParseP3d(data.data(), data.size, fileName, warnings);
         ConvertOptions options;
         options.lodChoice = mLodChoice;
         if (model.bones.empty()) {
