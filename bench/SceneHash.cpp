@@ -218,11 +218,33 @@ uint64_t HashScene(const aiScene &scene) {
     }
     h.pod(scene.mNumLights);
     for (unsigned i = 0; i < scene.mNumLights; ++i) {
-        h.string(scene.mLights[i]->mName);
+        const aiLight &light = *scene.mLights[i];
+        h.string(light.mName);
+        h.pod(int(light.mType));
+        h.pod(light.mPosition);
+        h.pod(light.mDirection);
+        h.pod(light.mUp);
+        h.pod(light.mAttenuationConstant);
+        h.pod(light.mAttenuationLinear);
+        h.pod(light.mAttenuationQuadratic);
+        h.pod(light.mColorDiffuse);
+        h.pod(light.mColorSpecular);
+        h.pod(light.mColorAmbient);
+        h.pod(light.mAngleInnerCone);
+        h.pod(light.mAngleOuterCone);
+        h.pod(light.mSize);
     }
     h.pod(scene.mNumCameras);
     for (unsigned i = 0; i < scene.mNumCameras; ++i) {
-        h.string(scene.mCameras[i]->mName);
+        const aiCamera &camera = *scene.mCameras[i];
+        h.string(camera.mName);
+        h.pod(camera.mPosition);
+        h.pod(camera.mUp);
+        h.pod(camera.mLookAt);
+        h.pod(camera.mHorizontalFOV);
+        h.pod(camera.mClipPlaneNear);
+        h.pod(camera.mClipPlaneFar);
+        h.pod(camera.mAspect);
     }
     HashMetadata(h, scene.mMetaData);
     return h.value();

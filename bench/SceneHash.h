@@ -12,8 +12,9 @@ struct aiScene;
 namespace agf::bench {
 
 /** FNV-1a over every mesh array, face index, bone and weight, material property, node
- *  (name, transform, meshes, metadata), animation key, texture and the scene's metadata and
- *  flags, with every count, so that moving data from one array to another changes it too. */
+ *  (name, transform, meshes, metadata), animation key, texture, light, camera and the scene's
+ *  metadata and flags, with every count, so that moving data from one array to another
+ *  changes it too. */
 uint64_t HashScene(const aiScene &scene);
 
 } // namespace agf::bench

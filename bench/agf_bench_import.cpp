@@ -19,9 +19,6 @@
 #include "GlbTwins.h"
 #include "SceneHash.h"
 
-#include "Common/Lzss.h"
-#include "P3dWriters.h"
-
 #include <assimp_gameformats/GameFormats.h>
 
 #include <assimp/Importer.hpp>
@@ -272,43 +269,6 @@ std::string CpuModel() {
     return "unknown CPU";
 }
 
-/** LZSS decoding speed on mesh-like data compressed by the P3D generator, in MB/s of output. */
-void MeasureLzss(int runs) {
-    for (size_t vertices : {size_t(1) << 14, size_t(1) << 19}) {
-        std::vector<uint8_t> original;
-        original.reserve(vertices * 28);
-        for (size_t v = 0; v < vertices; ++v) {
-            const float values[6] = {float(v % 256) * 0.25f,
-                                     float(v / 256 % 256) * 0.25f,
-                                     float(v % 7) * 0.01f,
-                                     0.0f,
-                                     1.0f,
-                                     0.0f};
-            const uint32_t index = static_cast<uint32_t>(v / 3);
-            const auto *bytes = reinterpret_cast<const uint8_t *>(values);
-            original.insert(original.end(), bytes, bytes + sizeof values);
-            const auto *indexBytes = reinterpret_cast<const uint8_t *>(&index);
-            original.insert(original.end(), indexBytes, indexBytes + sizeof index);
-        }
-        const std::vector<uint8_t> packed = agf::testgen::p3d::LzssCompress(original);
-        std::vector<uint8_t> output;
-        std::vector<double> seconds;
-        for (int r = 0; r < std::max(runs, 5) * 3; ++r) {
-            const Clock::time_point start = Clock::now();
-            agf::BinaryReader reader(packed.data(), packed.size(), "bench.lzss");
-            agf::LzssDecode(reader, original.size(), output);
-            seconds.push_back(SecondsSince(start));
-        }
-        const bool same = output == original;
-        const double median = Median(seconds);
-        std::printf("| LZSS decode, %.1f MiB of output (ratio %.1f) | %s ms | %s MB/s |%s\n",
-                    double(original.size()) / (1 << 20),
-                    double(original.size()) / double(packed.size()), Ms(median).c_str(),
-                    Fixed(double(original.size()) / 1e6 / median, "%.0f").c_str(),
-                    same ? "" : " DECODED DATA DIFFERS");
-    }
-}
-
 int Run(const std::string &folder, int runs, const std::string &only) {
     std::printf("Machine: %s, %ld cores online; %d runs per cell, medians.\n", CpuModel().c_str(),
                 sysconf(_SC_NPROCESSORS_ONLN), runs);
@@ -392,10 +352,6 @@ int Run(const std::string &folder, int runs, const std::string &only) {
                         Fixed(row.ours.cpuSeconds * 1e9 / double(row.units), "%.0f").c_str(),
                         Fixed(row.floor.seconds * 1e9 / double(row.units), "%.1f").c_str());
         }
-    }
-    if (only.empty() || only == "lzss") {
-        std::printf("\n| LZSS | median | output MB/s |\n|---|---|---|\n");
-        MeasureLzss(runs);
     }
     return 0;
 }
