@@ -37,6 +37,11 @@ float FloatOption(const Assimp::Importer *importer, const char *key) {
     return importer != nullptr ? importer->GetPropertyFloat(key, fallback) : fallback;
 }
 
+int IntOption(const Assimp::Importer *importer, const char *key) {
+    const int fallback = std::atoi(Listed(key, "int").defaultValue.c_str());
+    return importer != nullptr ? importer->GetPropertyInteger(key, fallback) : fallback;
+}
+
 std::string StringOption(const Assimp::Importer *importer, const char *key) {
     const std::string &fallback = Listed(key, "string").defaultValue;
     return importer != nullptr ? importer->GetPropertyString(key, fallback) : fallback;

@@ -18,6 +18,7 @@ namespace agf {
  *  one of agf::ListImportOptions (std::logic_error otherwise: a programming error). */
 bool BoolOption(const Assimp::Importer *importer, const char *key);
 float FloatOption(const Assimp::Importer *importer, const char *key);
+int IntOption(const Assimp::Importer *importer, const char *key);
 std::string StringOption(const Assimp::Importer *importer, const char *key);
 
 /** The same for a writer's option (listed with exportOption = true) on the ExportProperties

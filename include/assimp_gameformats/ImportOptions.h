@@ -89,6 +89,12 @@ const ImportOption *FindImportOption(const std::string &key);
  *  every importer that has a skeleton. */
 #define AI_CONFIG_IMPORT_GAMEFORMATS_ANIM_FILES "IMPORT_GAMEFORMATS_ANIM_FILES"
 
+/** int, default 0: the most threads one import may use, the calling thread included; 0 means
+ *  the machine's cores, at most 4. 1 keeps every import on the calling thread. Where an
+ *  importer splits its work (PSA keys by bone, PSK normals and skin weights...), every count
+ *  gives the same scene, bit for bit. */
+#define AI_CONFIG_IMPORT_GAMEFORMATS_THREADS "IMPORT_GAMEFORMATS_THREADS"
+
 // ---- ActorX PSA / PSAX animations --------------------------------------------------------------
 // One aiAnimation per sequence: mTicksPerSecond = the sequence's frame rate, a key at frame f
 // has time f, and mDuration = NumRawFrames ticks (so NumRawFrames / AnimRate seconds; the last

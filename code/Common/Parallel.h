@@ -1,0 +1,39 @@
+/** @file Parallel.h
+ *  Splitting an import's independent loops over a few threads. An importer runs inside its
+ *  caller's thread, so the work is split only where the parts write disjoint memory and the
+ *  result does not depend on the split (same bits with 1 thread or N): each part owns a range
+ *  of bones, meshes or points. AI_CONFIG_IMPORT_GAMEFORMATS_THREADS caps the count.
+ */
+#pragma once
+
+#include <cstddef>
+#include <functional>
+
+namespace Assimp {
+class Importer;
+}
+
+namespace agf {
+
+/** The threads an import may use (the calling one included): the option
+ *  AI_CONFIG_IMPORT_GAMEFORMATS_THREADS when it is positive, otherwise the machine's cores, at
+ *  most kMaxImportThreads. Never 0. */
+unsigned ImportThreads(const Assimp::Importer *importer);
+
+/** Threads the automatic choice stops at: the split loops are memory-bound, and more threads
+ *  than this gained nothing on the measured inputs while each costs a start-up. */
+constexpr unsigned kMaxImportThreads = 4;
+
+/** Calls `work(begin, end)` on `threads` consecutive parts of [0, count), at once: the calling
+ *  thread takes the first part. Parts smaller than `minimumPart` are merged, so small inputs
+ *  run on the calling thread alone. The first exception thrown by any part is rethrown here
+ *  after every part has finished. */
+void ParallelRanges(size_t count, unsigned threads, size_t minimumPart,
+                    const std::function<void(size_t begin, size_t end)> &work);
+
+/** Runs `first` on the calling thread and `second` on another one when `threads` > 1, one
+ *  after the other otherwise; rethrows the first exception after both have finished. */
+void RunBoth(unsigned threads, const std::function<void()> &first,
+             const std::function<void()> &second);
+
+} // namespace agf
