@@ -13,13 +13,15 @@
  *  left out) and the table shows medians of N runs. Files are read once before measuring, so
  *  they are in the page cache. The whole-process columns are what a user's command sees
  *  instead: our `assimp info --raw` on the file and on its twin, start-up, read, import,
- *  freeing and exit included.
+ *  freeing and exit included. AGF_BENCH_THREADS=N sets our importers' thread count
+ *  (AI_CONFIG_IMPORT_GAMEFORMATS_THREADS) in the in-process columns and in `hash`.
  */
 #include "BenchInputs.h"
 #include "GlbTwins.h"
 #include "SceneHash.h"
 
 #include <assimp_gameformats/GameFormats.h>
+#include <assimp_gameformats/ImportOptions.h>
 
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
@@ -34,6 +36,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -162,11 +165,20 @@ double ReadFloor(const std::string &path) {
     return sum == 0x5A5A5A5A5A5A5A5Aull ? seconds + 1e-12 : seconds;
 }
 
+/** Our importers on `importer`, with AGF_BENCH_THREADS (when set) as their thread count: the
+ *  split imports are compared with one thread and with several by the same driver. */
+void RegisterOurs(Assimp::Importer &importer) {
+    agf::RegisterImporters(importer);
+    if (const char *threads = std::getenv("AGF_BENCH_THREADS")) {
+        importer.SetPropertyInteger(AI_CONFIG_IMPORT_GAMEFORMATS_THREADS, std::atoi(threads));
+    }
+}
+
 double Import(const std::string &path, unsigned flags, bool ours) {
     const Clock::time_point start = Clock::now();
     Assimp::Importer importer;
     if (ours) {
-        agf::RegisterImporters(importer);
+        RegisterOurs(importer);
     }
     const aiScene *scene = importer.ReadFile(path, flags);
     const double seconds = SecondsSince(start);
@@ -183,7 +195,7 @@ int HashImports(int count, char **paths) {
     int failures = 0;
     for (int i = 0; i < count; ++i) {
         Assimp::Importer importer;
-        agf::RegisterImporters(importer);
+        RegisterOurs(importer);
         const aiScene *scene = importer.ReadFile(paths[i], 0);
         if (scene == nullptr) {
             std::printf("failed %s\n", paths[i]);
