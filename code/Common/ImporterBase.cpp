@@ -1,6 +1,8 @@
 /** @file ImporterBase.cpp */
 #include "ImporterBase.h"
 
+#include "Common/CachingIOSystem.h"
+
 #include "Common/FileLoading.h"
 #include "Common/Options.h"
 
@@ -47,9 +49,11 @@ void ImporterBase::embedTextures(const std::string &file, aiScene *scene, Assimp
 
 void ImporterBase::InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) {
     mWarnings = Warnings();
+    // Every optional file the import looks for is asked about once (CachingIOSystem.h).
+    CachingIOSystem files(*io);
     try {
-        importFile(file, scene, io, mWarnings);
-        embedTextures(file, scene, io);
+        importFile(file, scene, &files, mWarnings);
+        embedTextures(file, scene, &files);
     } catch (...) {
         // What was found before the fatal problem still helps to understand it.
         mWarnings.flush();

@@ -1,0 +1,61 @@
+/** @file CachingIOSystem.cpp */
+#include "CachingIOSystem.h"
+
+#include <assimp/IOStream.hpp>
+
+#include <cstring>
+
+namespace agf {
+
+namespace {
+
+bool IsReadMode(const char *mode) {
+    return mode != nullptr && std::strchr(mode, 'w') == nullptr &&
+           std::strchr(mode, 'a') == nullptr && std::strchr(mode, '+') == nullptr;
+}
+
+} // namespace
+
+bool CachingIOSystem::Exists(const char *file) const {
+    if (file == nullptr) {
+        return false;
+    }
+    const auto known = mExists.find(file);
+    if (known != mExists.end()) {
+        return known->second;
+    }
+    const bool exists = mTarget.Exists(file);
+    mExists.emplace(file, exists);
+    return exists;
+}
+
+Assimp::IOStream *CachingIOSystem::Open(const char *file, const char *mode) {
+    if (file == nullptr) {
+        return nullptr;
+    }
+    if (!IsReadMode(mode)) {
+        mExists.erase(file);
+        return mTarget.Open(file, mode);
+    }
+    const auto known = mExists.find(file);
+    if (known != mExists.end() && !known->second) {
+        return nullptr;
+    }
+    Assimp::IOStream *stream = mTarget.Open(file, mode);
+    if (stream == nullptr) {
+        mExists[file] = false;
+    }
+    return stream;
+}
+
+bool CachingIOSystem::CreateDirectory(const std::string &path) {
+    mExists.clear();
+    return mTarget.CreateDirectory(path);
+}
+
+bool CachingIOSystem::DeleteFile(const std::string &file) {
+    mExists.erase(file);
+    return mTarget.DeleteFile(file);
+}
+
+} // namespace agf

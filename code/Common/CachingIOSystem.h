@@ -1,0 +1,43 @@
+/** @file CachingIOSystem.h
+ *  An IOSystem that remembers, for one import, which files exist.
+ *
+ *  Our importers look for many optional files (sidecars, animations, .mat files, textures under
+ *  several roots, a world's assets), and most are missing. Assimp wraps every importer's
+ *  IOSystem in its FileSystemFilter, which answers a miss only after trying about five spellings
+ *  of the path, and a nested import (a PSW asset) wraps the outer filter in another one: one
+ *  missing sidecar cost 25 `open` calls, and a level of 50 small assets 28,000 (most of its
+ *  import time). This wrapper asks each question once; the files of one import do not change
+ *  while it runs. It forwards everything else, and is used from one thread.
+ */
+#pragma once
+
+#include <assimp/IOSystem.hpp>
+
+#include <string>
+#include <unordered_map>
+
+namespace agf {
+
+class CachingIOSystem : public Assimp::IOSystem {
+public:
+    explicit CachingIOSystem(Assimp::IOSystem &target) : mTarget(target) {}
+
+    using Assimp::IOSystem::Exists;
+    bool Exists(const char *file) const override;
+    char getOsSeparator() const override { return mTarget.getOsSeparator(); }
+    /** A file already known to be missing is not asked for again; a read that fails marks it
+     *  missing. Writes are forwarded untouched. */
+    Assimp::IOStream *Open(const char *file, const char *mode) override;
+    void Close(Assimp::IOStream *stream) override { mTarget.Close(stream); }
+    bool ComparePaths(const char *one, const char *second) const override {
+        return mTarget.ComparePaths(one, second);
+    }
+    bool CreateDirectory(const std::string &path) override;
+    bool DeleteFile(const std::string &file) override;
+
+private:
+    Assimp::IOSystem &mTarget;
+    mutable std::unordered_map<std::string, bool> mExists;
+};
+
+} // namespace agf
