@@ -13,6 +13,10 @@
 
 namespace agf::psw {
 
+IoAssetSource::IoAssetSource(Assimp::IOSystem &io) : mIo(io) {}
+
+IoAssetSource::~IoAssetSource() = default;
+
 bool IoAssetSource::exists(const std::string &path) const {
     return mIo.Exists(path.c_str());
 }
@@ -36,9 +40,12 @@ std::unique_ptr<aiScene> IoAssetSource::importMesh(const std::string &path,
         error = "not an ActorX mesh (no ACTRHEAD)";
         return nullptr;
     }
-    Assimp::Importer importer;
-    RegisterImporters(importer);
-    importer.SetIOHandler(new BorrowedIOSystem(mIo));
+    if (!mImporter) {
+        mImporter = std::make_unique<Assimp::Importer>();
+        RegisterImporters(*mImporter);
+        mImporter->SetIOHandler(new BorrowedIOSystem(mIo));
+    }
+    Assimp::Importer &importer = *mImporter;
     importer.SetPropertyBool(AI_CONFIG_IMPORT_PSK_YUP, false);
     importer.SetPropertyFloat(AI_CONFIG_IMPORT_PSK_SCALE, 1.0f);
     importer.SetPropertyBool(AI_CONFIG_IMPORT_PSK_NO_ANIM_AUTOLOAD, true);

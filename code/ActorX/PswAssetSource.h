@@ -13,8 +13,9 @@
 #include <vector>
 
 namespace Assimp {
+class Importer;
 class IOSystem;
-}
+} // namespace Assimp
 
 namespace agf::psw {
 
@@ -46,7 +47,8 @@ public:
 class IoAssetSource : public PswAssetSource {
 public:
     /** The IOSystem must outlive the source. */
-    explicit IoAssetSource(Assimp::IOSystem &io) : mIo(io) {}
+    explicit IoAssetSource(Assimp::IOSystem &io);
+    ~IoAssetSource() override;
 
     bool exists(const std::string &path) const override;
     bool read(const std::string &path, std::vector<uint8_t> &bytes) const override;
@@ -55,6 +57,9 @@ public:
 
 private:
     Assimp::IOSystem &mIo;
+    /** One importer for every asset, made on first use: setting one up (Assimp's importers and
+     *  ours registered) cost more than importing a small asset. */
+    mutable std::unique_ptr<Assimp::Importer> mImporter;
 };
 
 } // namespace agf::psw
