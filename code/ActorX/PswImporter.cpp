@@ -75,9 +75,7 @@ void PswImporter::setupOptions(const Assimp::Importer *importer) {
 
 void PswImporter::importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
                              Warnings &warnings) {
-    const std::vector<uint8_t> bytes = ReadWholeFile(io, file);
     const std::string name = FileNameOf(file);
-    requireMagic(bytes, name);
     psw::PswConvertOptions options = mOptions;
     RequirePositiveFinite(name, AI_CONFIG_IMPORT_PSW_SCALE, options.scale);
     RequirePositiveFinite(name, AI_CONFIG_IMPORT_PSW_HEIGHT_SCALE, options.heightScale);
@@ -88,7 +86,13 @@ void PswImporter::importFile(const std::string &file, aiScene *scene, Assimp::IO
         }
         options.assetRoot = DirectoryOf(file);
     }
-    const psw::PswWorld world = psw::ParsePswWorld(bytes.data(), bytes.size(), name, warnings);
+    // The file's bytes go once parsed (the world holds copies of what it needs): they would
+    // sit beside the whole scene at the import's peak.
+    const psw::PswWorld world = [&] {
+        const FileBytes bytes = ReadWholeFileBytes(io, file);
+        requireMagic(bytes.data(), bytes.size, name);
+        return psw::ParsePswWorld(bytes.data(), bytes.size, name, warnings);
+    }();
     const psw::IoAssetSource assets(*io);
     psw::ConvertPswWorld(world, assets, name, options, scene, warnings);
 }
