@@ -78,6 +78,23 @@ std::string MaterialName(const aiScene *scene, unsigned mesh) {
     return name.C_Str();
 }
 
+/** The scene's PSW.Assets[n].File of the group whose Path is `assetPath`; "<none>" when no
+ *  group has that path. */
+std::string AssetFileOf(const aiScene *scene, const std::string &assetPath) {
+    for (unsigned n = 0;; ++n) {
+        const std::string prefix = AGF_META_PSW_ASSETS "[" + std::to_string(n) + "]";
+        aiString path;
+        aiString file;
+        if (!scene->mMetaData->Get(prefix + AGF_META_PSW_ASSETS_PATH, path) ||
+            !scene->mMetaData->Get(prefix + AGF_META_PSW_ASSETS_FILE, file)) {
+            return "<none>";
+        }
+        if (assetPath == path.C_Str()) {
+            return file.C_Str();
+        }
+    }
+}
+
 template <typename T> T NodeMeta(const aiNode *node, const char *key) {
     T value{};
     EXPECT_TRUE(node->mMetaData != nullptr && node->mMetaData->Get(key, value))
@@ -200,16 +217,45 @@ TEST_P(PswDemoLevel, MissingAndBrokenAssetsLeaveEmptyNodesAndWarn) {
         EXPECT_EQ(node->mNumMeshes, 0u);
         EXPECT_EQ(node->mNumChildren, 0u);
         EXPECT_EQ(NodeMeta<aiString>(node, AGF_META_PSW_ASSET).C_Str(), mWorld.actors[index].asset);
-        EXPECT_STREQ(NodeMeta<aiString>(node, AGF_META_PSW_ASSET_FILE).C_Str(), "");
+        EXPECT_EQ(AssetFileOf(mScene, mWorld.actors[index].asset), "");
     }
     EXPECT_EQ(mWarnings->count("asset \"Game/Props/SM_DoesNotExist"), 1u) << mWarnings->text();
     EXPECT_EQ(mWarnings->count("SM_Broken.pskx\" could not be imported"), 1u) << mWarnings->text();
-    // Flags of the missing actor: hidden and no shadow.
+    // Flags of the missing actor: hidden and no shadow; a clear bit has no entry.
+    EXPECT_EQ(NodeMeta<int32_t>(actorNode(4), AGF_META_PSW_FLAGS), 3);
     EXPECT_TRUE(NodeMeta<bool>(actorNode(4), AGF_META_PSW_HIDDEN));
     EXPECT_TRUE(NodeMeta<bool>(actorNode(4), AGF_META_PSW_NO_CAST_SHADOW));
-    EXPECT_FALSE(NodeMeta<bool>(actorNode(1), AGF_META_PSW_HIDDEN));
-    EXPECT_EQ(NodeMeta<bool>(actorNode(6), AGF_META_PSW_IS_SKELETON),
+    EXPECT_FALSE(actorNode(4)->mMetaData->HasKey(AGF_META_PSW_IS_SKELETON));
+    EXPECT_FALSE(actorNode(1)->mMetaData->HasKey(AGF_META_PSW_HIDDEN));
+    EXPECT_FALSE(actorNode(1)->mMetaData->HasKey(AGF_META_PSW_FLAGS));
+    EXPECT_EQ(actorNode(6)->mMetaData->HasKey(AGF_META_PSW_IS_SKELETON),
               GetParam() != gen::Version::V1);
+}
+
+TEST_P(PswDemoLevel, ActorsCarryOnlyWhatTheSceneDoesNotShow) {
+    std::set<std::string> assets;
+    for (size_t i = 0; i < mWorld.actors.size(); ++i) {
+        const aiNode *node = actorNode(i);
+        ASSERT_NE(node->mMetaData, nullptr);
+        EXPECT_EQ(NodeMeta<int32_t>(node, AGF_META_PSW_ACTOR_INDEX), static_cast<int32_t>(i));
+        // Every node already has its actor's name here.
+        EXPECT_FALSE(node->mMetaData->HasKey(AGF_META_PSW_ACTOR_NAME)) << node->mName.C_Str();
+        const bool namesAsset = mWorld.actors[i].asset != "None";
+        EXPECT_EQ(node->mMetaData->HasKey(AGF_META_PSW_ASSET), namesAsset) << node->mName.C_Str();
+        if (namesAsset) {
+            assets.insert(mWorld.actors[i].asset);
+        }
+    }
+    // Each asset path once in the scene, with the file it was read from.
+    size_t listed = 0;
+    while (mScene->mMetaData->HasKey(
+        (AGF_META_PSW_ASSETS "[" + std::to_string(listed) + "]" AGF_META_PSW_ASSETS_PATH)
+            .c_str())) {
+        ++listed;
+    }
+    EXPECT_EQ(listed, assets.size());
+    const std::string crateFile = AssetFileOf(mScene, gen::kCrateAsset);
+    EXPECT_NE(crateFile.find("SM_Crate"), std::string::npos) << crateFile;
 }
 
 TEST_P(PswDemoLevel, SkinnedAssetKeepsItsBones) {
@@ -443,6 +489,18 @@ TEST(PswImport, ManyActorsShareOneLoadOfEachAsset) {
         names.insert(scene->mRootNode->mChildren[c]->mName.C_Str());
     }
     EXPECT_EQ(names.size(), 60u);
+    // A node whose name was changed keeps the name as written in its metadata.
+    size_t renamed = 0;
+    for (unsigned c = 0; c < scene->mRootNode->mNumChildren; ++c) {
+        const aiNode *node = scene->mRootNode->mChildren[c];
+        aiString written;
+        if (node->mMetaData->Get(AGF_META_PSW_ACTOR_NAME, written)) {
+            EXPECT_STREQ(written.C_Str(), "Rock");
+            EXPECT_STRNE(node->mName.C_Str(), "Rock");
+            ++renamed;
+        }
+    }
+    EXPECT_EQ(renamed, 59u) << "every Rock but the first";
 }
 
 TEST(PswImport, SecondSkinnedInstanceGetsItsOwnSkeleton) {

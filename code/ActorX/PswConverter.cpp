@@ -329,26 +329,56 @@ private:
             const PswActor &actor = mWorld.actors[i];
             aiNode *node = mActorNodes[i];
             MetadataBuilder metadata;
-            metadata.add(AGF_META_PSW_ACTOR_INDEX, static_cast<int32_t>(i));
-            metadata.add(AGF_META_PSW_ACTOR_NAME, actor.name);
-            metadata.add(AGF_META_PSW_FLAGS, static_cast<int32_t>(actor.flags));
-            metadata.add(AGF_META_PSW_HIDDEN, (actor.flags & kActorHidden) != 0);
-            metadata.add(AGF_META_PSW_NO_CAST_SHADOW, (actor.flags & kActorNoCastShadow) != 0);
-            metadata.add(AGF_META_PSW_USE_TEMPERATURE, (actor.flags & kActorUseTemperature) != 0);
-            metadata.add(AGF_META_PSW_IS_SKELETON, (actor.flags & kActorIsSkeleton) != 0);
+            addActorMetadata(i, *node, metadata);
             if (!actor.assetRelative.empty()) {
-                metadata.add(AGF_META_PSW_ASSET, actor.assetPath);
                 LoadedAsset *asset = nullptr;
                 if (mOptions.loadAssets && mOptions.readExternalFiles) {
                     asset = mAssets.load(actor.assetRelative, mFileName);
-                    metadata.add(AGF_META_PSW_ASSET_FILE,
-                                 asset != nullptr ? asset->file : std::string());
+                    noteAssetFile(actor.assetPath, asset);
                 }
                 if (asset != nullptr) {
                     place(i, *asset, node, shared);
                 }
             }
             metadata.mergeInto(node->mMetaData);
+        }
+    }
+
+    /** What an actor node says of its record, compactly: every entry costs Assimp two 1 KB
+     *  aiStrings (key and string value), so 10,000 actors with every field took 120 MB. A value
+     *  the scene already shows (the name, when the node has it) or the default (flags 0, a flag
+     *  bit unset) is left out; the file an asset was read from is written once per asset in
+     *  the scene's metadata (noteAssetFile). */
+    void addActorMetadata(size_t index, const aiNode &node, MetadataBuilder &metadata) const {
+        const PswActor &actor = mWorld.actors[index];
+        metadata.add(AGF_META_PSW_ACTOR_INDEX, static_cast<int32_t>(index));
+        if (actor.name != node.mName.C_Str()) {
+            metadata.add(AGF_META_PSW_ACTOR_NAME, actor.name);
+        }
+        if (actor.flags != 0) {
+            metadata.add(AGF_META_PSW_FLAGS, static_cast<int32_t>(actor.flags));
+        }
+        const std::pair<uint32_t, const char *> bits[] = {
+            {kActorHidden, AGF_META_PSW_HIDDEN},
+            {kActorNoCastShadow, AGF_META_PSW_NO_CAST_SHADOW},
+            {kActorUseTemperature, AGF_META_PSW_USE_TEMPERATURE},
+            {kActorIsSkeleton, AGF_META_PSW_IS_SKELETON},
+        };
+        for (const auto &bit : bits) {
+            if ((actor.flags & bit.first) != 0) {
+                metadata.add(bit.second, true);
+            }
+        }
+        if (!actor.assetRelative.empty()) {
+            metadata.add(AGF_META_PSW_ASSET, actor.assetPath);
+        }
+    }
+
+    /** Records, once per asset path as written, the file it was read from ("" when it was
+     *  missing or did not import), in the order the actors first name them. */
+    void noteAssetFile(const std::string &assetPath, const LoadedAsset *asset) {
+        if (mAssetFileIndex.emplace(assetPath, mAssetFiles.size()).second) {
+            mAssetFiles.emplace_back(assetPath, asset != nullptr ? asset->file : std::string());
         }
     }
 
@@ -604,6 +634,11 @@ private:
         metadata.add(AGF_META_PSW_ASSETS_LOADED, uint64_t(mAssets.loadedCount()));
         metadata.add(AGF_META_PSW_ASSETS_MISSING, uint64_t(mAssets.failedCount()));
         metadata.add(AGF_META_PSW_OVERRIDDEN_ACTORS, uint64_t(mOverriddenActors));
+        for (size_t i = 0; i < mAssetFiles.size(); ++i) {
+            const std::string prefix = AGF_META_PSW_ASSETS + MetadataName(std::to_string(i));
+            metadata.add(prefix + AGF_META_PSW_ASSETS_PATH, mAssetFiles[i].first);
+            metadata.add(prefix + AGF_META_PSW_ASSETS_FILE, mAssetFiles[i].second);
+        }
         metadata.mergeInto(scene->mMetaData);
     }
 
@@ -614,6 +649,8 @@ private:
     SceneParts mParts; // before mAssets, which adds the asset meshes to it
     PswAssetLibrary mAssets;
     std::vector<aiNode *> mActorNodes;
+    std::vector<std::pair<std::string, std::string>> mAssetFiles; ///< (asset path, file read)
+    std::unordered_map<std::string, size_t> mAssetFileIndex;
     std::multimap<size_t, size_t> mAssignmentsByActor;
     std::map<std::string, unsigned> mOverrideMaterials;
     std::map<std::string, std::pair<std::string, Heightmap>> mHeightmaps;

@@ -151,24 +151,37 @@ bool MetadataNumber(const aiMetadata *metadata, const std::string &key, double &
 #define AGF_META_PSW_ASSETS_MISSING "PSW.AssetsMissing"
 /** uint64: the actors with at least one effective material override. */
 #define AGF_META_PSW_OVERRIDDEN_ACTORS "PSW.OverriddenActors"
-/** Actor node, int32: the index of its WORLDACTORS record. */
+/** Group per distinct asset path the actors name, n = 0, 1... in the order actors first name
+ *  them: "PSW.Assets[n].Path" (string, the path as written, as in PSW.Asset) and
+ *  "PSW.Assets[n].File" (string, the file it was read from; "" when missing or broken). Written
+ *  when assets are loaded (AI_CONFIG_IMPORT_PSW_LOAD_ASSETS). */
+#define AGF_META_PSW_ASSETS "PSW.Assets"
+/** Field of an asset group, string: the asset path as written. */
+#define AGF_META_PSW_ASSETS_PATH ".Path"
+/** Field of an asset group, string: the file the asset was read from; "" when missing or
+ *  broken. */
+#define AGF_META_PSW_ASSETS_FILE ".File"
+// Actor nodes carry only what the scene does not already show: Assimp spends two 1 KB aiStrings
+// (key, string value) on every entry, so a level of 10,000 actors with every field on every
+// actor held 120 MB of metadata. An absent flag entry means the bit is clear.
+/** Actor node, int32: the index of its WORLDACTORS record. Always present. */
 #define AGF_META_PSW_ACTOR_INDEX "PSW.ActorIndex"
-/** Actor node, string: the actor's name as written (the node name may carry ".001"). */
+/** Actor node, string: the actor's name as written; only when the node's name differs from it
+ *  (an empty name becomes "Actor_<index>", a repeated one gets ".001"). */
 #define AGF_META_PSW_ACTOR_NAME "PSW.ActorName"
-/** Actor node, int32: the raw flags. */
+/** Actor node, int32: the raw flags; only when not 0. */
 #define AGF_META_PSW_FLAGS "PSW.Flags"
-/** Actor node, bool: the hidden flag bit. */
+/** Actor node, bool true: the hidden flag bit is set (absent when clear). */
 #define AGF_META_PSW_HIDDEN "PSW.Hidden"
-/** Actor node, bool: the no-cast-shadow flag bit. */
+/** Actor node, bool true: the no-cast-shadow flag bit is set (absent when clear). */
 #define AGF_META_PSW_NO_CAST_SHADOW "PSW.NoCastShadow"
-/** Actor node, bool: the use-temperature flag bit. */
+/** Actor node, bool true: the use-temperature flag bit is set (absent when clear). */
 #define AGF_META_PSW_USE_TEMPERATURE "PSW.UseTemperature"
-/** Actor node, bool: the is-skeleton flag bit. */
+/** Actor node, bool true: the is-skeleton flag bit is set (absent when clear). */
 #define AGF_META_PSW_IS_SKELETON "PSW.IsSkeleton"
-/** Actor node, string: the asset path as written. */
+/** Actor node, string: the asset path as written; only when the actor names one. The file it
+ *  was read from is in the scene's PSW.Assets[n].File. */
 #define AGF_META_PSW_ASSET "PSW.Asset"
-/** Actor node, string: the file the asset was read from; "" when missing or broken. */
-#define AGF_META_PSW_ASSET_FILE "PSW.AssetFile"
 /** Light node ("<actor>.Light", carrying the aiLight), int32: the raw type (0 directional, 1
  *  point, 2 spot, 3 rect). The aiLight colour is colour * intensity; attenuation is 1 + d^2 /
  *  radius^2 (half strength at the radius); spot cones are Unreal's defaults (0 and 44 degrees
