@@ -1,6 +1,8 @@
 /** @file PsaConverter.cpp */
 #include "PsaConverter.h"
+#include "PsaParser.h"
 
+#include "Common/Parallel.h"
 #include "Common/StringHelpers.h"
 #include "Common/Warnings.h"
 
@@ -9,6 +11,7 @@
 #include <assimp_gameformats/GameFormats.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cmath>
 #include <cstring>
@@ -127,18 +130,63 @@ double RateOrFallback(float rate, const std::string &sequence, const std::string
     return kPsaFallbackFrameRate;
 }
 
+// The keys of one sequence in ANIMKEYS (and SCALEKEYS): `frames` frames from `firstFrame`.
+struct DenseRange {
+    uint64_t firstFrame = 0;
+    uint64_t frames = 0;
+};
+
+// Converts bones [firstBone, endBone) of one sequence into key blocks allocated here: the
+// thread that owns those bones also takes the page faults of their blocks. Frame by frame, in
+// file order: the part's records are read front to back, and each key block is written front
+// to back.
+void ConvertDenseBones(const PsaFile &file, const DenseRange &range, size_t firstBone,
+                       size_t endBone, std::vector<ChannelSource> &channels, size_t &nonFinite) {
+    const size_t boneCount = file.bones.size();
+    const bool withScale = !file.scales.empty();
+    const size_t frames = static_cast<size_t>(range.frames);
+    for (size_t b = firstBone; b < endBone; ++b) {
+        ChannelSource &channel = channels[b];
+        channel.positionKeys.resize(frames);
+        channel.rotationKeys.resize(frames);
+        if (withScale) {
+            channel.scalingKeys.resize(frames);
+        }
+    }
+    const size_t firstKey = static_cast<size_t>(range.firstFrame) * boneCount;
+    for (size_t f = 0; f < frames; ++f) {
+        const double time = static_cast<double>(f);
+        const size_t frameKey = firstKey + f * boneCount;
+        for (size_t b = firstBone; b < endBone; ++b) {
+            const size_t k = frameKey + b;
+            ChannelSource &channel = channels[b];
+            const PsaVector position{file.keys.field(k, 0), file.keys.field(k, 1),
+                                     file.keys.field(k, 2)};
+            const PsaQuaternion rotation{file.keys.field(k, 3), file.keys.field(k, 4),
+                                         file.keys.field(k, 5), file.keys.field(k, 6)};
+            channel.positionKeys[f] = aiVectorKey(time, ToVector(position, nonFinite));
+            channel.rotationKeys[f] = aiQuatKey(time, ToRotation(rotation, b == 0));
+            if (withScale) {
+                const PsaVector scale{file.scales.field(k, 0), file.scales.field(k, 1),
+                                      file.scales.field(k, 2)};
+                channel.scalingKeys[f] = aiVectorKey(time, ToScale(scale, nonFinite));
+            }
+        }
+    }
+}
+
 } // namespace
 
 AnimationSet ConvertPsa(const PsaFile &file, const PsaConfig *config, const std::string &fileName,
-                        Warnings &warnings) {
+                        Warnings &warnings, unsigned threads) {
     AnimationSet set;
     set.sourceFile = fileName;
     for (const PsaBone &bone : file.bones) {
         set.boneNames.push_back(bone.name);
     }
     const size_t boneCount = file.bones.size();
-    const bool withScale = !file.scales.empty();
-    size_t nonFinite = 0;
+    std::vector<DenseRange> ranges;
+    uint64_t framesPerBone = 0;
     for (size_t s = 0; s < file.sequences.size(); ++s) {
         const PsaSequence &sequence = file.sequences[s];
         const uint64_t frames = file.sequenceFrames[s];
@@ -153,41 +201,30 @@ AnimationSet ConvertPsa(const PsaFile &file, const PsaConfig *config, const std:
         animation.duration = static_cast<double>(frames);
         animation.channels.resize(boneCount);
         for (size_t b = 0; b < boneCount; ++b) {
-            ChannelSource &channel = animation.channels[b];
-            channel.bone = static_cast<uint32_t>(b);
-            channel.positionKeys.resize(frames);
-            channel.rotationKeys.resize(frames);
-            if (withScale) {
-                channel.scalingKeys.resize(frames);
-            }
-        }
-        // Frame by frame, in file order: the records are read once, front to back, and each
-        // channel's key arrays are written front to back.
-        const size_t firstKey = static_cast<size_t>(file.sequenceStart[s]) * boneCount;
-        for (size_t f = 0; f < frames; ++f) {
-            const double time = static_cast<double>(f);
-            const size_t frameKey = firstKey + f * boneCount;
-            for (size_t b = 0; b < boneCount; ++b) {
-                const size_t k = frameKey + b;
-                ChannelSource &channel = animation.channels[b];
-                const PsaVector position{file.keys.field(k, 0), file.keys.field(k, 1),
-                                         file.keys.field(k, 2)};
-                const PsaQuaternion rotation{file.keys.field(k, 3), file.keys.field(k, 4),
-                                             file.keys.field(k, 5), file.keys.field(k, 6)};
-                channel.positionKeys[f] = aiVectorKey(time, ToVector(position, nonFinite));
-                channel.rotationKeys[f] = aiQuatKey(time, ToRotation(rotation, b == 0));
-                if (withScale) {
-                    const PsaVector scale{file.scales.field(k, 0), file.scales.field(k, 1),
-                                          file.scales.field(k, 2)};
-                    channel.scalingKeys[f] = aiVectorKey(time, ToScale(scale, nonFinite));
-                }
-            }
+            animation.channels[b].bone = static_cast<uint32_t>(b);
         }
         set.animations.push_back(std::move(animation));
+        ranges.push_back({file.sequenceStart[s], frames});
+        framesPerBone += frames;
     }
+    // Each part owns a range of bones in every sequence: it allocates those channels' key
+    // blocks and writes them, so no two threads touch the same block, and every key depends
+    // on its record alone (the same bits for any split).
+    std::atomic<size_t> nonFinite{0};
+    const uint64_t minimumBones =
+        framesPerBone == 0 ? 1 : (kPsaMinimumKeysPerThread + framesPerBone - 1) / framesPerBone;
+    ParallelRanges(boneCount, threads, static_cast<size_t>(minimumBones),
+                   [&](size_t firstBone, size_t endBone) {
+                       size_t partNonFinite = 0;
+                       for (size_t a = 0; a < ranges.size(); ++a) {
+                           ConvertDenseBones(file, ranges[a], firstBone, endBone,
+                                             set.animations[a].channels, partNonFinite);
+                       }
+                       nonFinite += partNonFinite;
+                   });
     if (nonFinite != 0) {
         warnings.add(fileName, "ANIMKEYS", 0,
-                     std::to_string(nonFinite) +
+                     std::to_string(nonFinite.load()) +
                          " keys hold non-finite values; replaced by zero position / unit scale");
     }
     if (config != nullptr) {
@@ -217,58 +254,90 @@ template <typename Key> double LastTime(const KeyArray<Key> &keys) {
     return keys.empty() ? 0.0 : keys.back().mTime;
 }
 
+using PsaxTracks = decltype(PsaxFile::tracks);
+
+// The keys of one sparse track (bone `bone`), with bad times dropped and in time order.
+ChannelSource ConvertSparseTrack(uint32_t bone, const PsaxTrack &track, bool conjugateRoot,
+                                 size_t &nonFinite, size_t &droppedKeys) {
+    ChannelSource channel;
+    channel.bone = bone;
+    channel.positionKeys.reserve(track.positions.size());
+    channel.scalingKeys.reserve(track.scales.size());
+    channel.rotationKeys.reserve(track.rotations.size());
+    for (const PsaxVectorKey &key : track.positions) {
+        channel.positionKeys.emplace_back(key.time, ToVector(key.value, nonFinite));
+    }
+    for (const PsaxVectorKey &key : track.scales) {
+        channel.scalingKeys.emplace_back(key.time, ToScale(key.value, nonFinite));
+    }
+    for (const PsaxRotationKey &key : track.rotations) {
+        channel.rotationKeys.emplace_back(key.time,
+                                          ToRotation(key.value, bone == 0 && !conjugateRoot));
+    }
+    SortByTime(channel.positionKeys, droppedKeys);
+    SortByTime(channel.scalingKeys, droppedKeys);
+    SortByTime(channel.rotationKeys, droppedKeys);
+    return channel;
+}
+
 } // namespace
 
 AnimationSet ConvertPsax(const PsaxFile &file, bool oldRoot, const std::string &fileName,
-                         Warnings &warnings) {
+                         Warnings &warnings, unsigned threads) {
     AnimationSet set;
     set.sourceFile = fileName;
     for (const PsaBone &bone : file.bones) {
         set.boneNames.push_back(bone.name);
     }
     const bool conjugateRoot = oldRoot && !file.hasScaleTracks;
-    size_t nonFinite = 0;
-    size_t droppedKeys = 0;
+    std::vector<const PsaxTracks::value_type *> tracks;
+    tracks.reserve(file.tracks.size());
+    uint64_t keyCount = 0;
+    for (const auto &entry : file.tracks) {
+        tracks.push_back(&entry);
+        keyCount += entry.second.positions.size() + entry.second.scales.size() +
+                    entry.second.rotations.size();
+    }
+    // Each part converts a range of tracks into channels of its own; the channels are then
+    // gathered in track order on this thread, so the result does not depend on the split.
+    std::vector<ChannelSource> channels(tracks.size());
+    std::atomic<size_t> nonFinite{0};
+    std::atomic<size_t> droppedKeys{0};
+    const uint64_t averageKeys =
+        tracks.empty() ? 1 : std::max<uint64_t>(keyCount / tracks.size(), 1);
+    const size_t minimumTracks =
+        static_cast<size_t>((kPsaMinimumKeysPerThread + averageKeys - 1) / averageKeys);
+    ParallelRanges(tracks.size(), threads, minimumTracks, [&](size_t begin, size_t end) {
+        size_t partNonFinite = 0;
+        size_t partDropped = 0;
+        for (size_t t = begin; t < end; ++t) {
+            channels[t] = ConvertSparseTrack(tracks[t]->first.second, tracks[t]->second,
+                                             conjugateRoot, partNonFinite, partDropped);
+        }
+        nonFinite += partNonFinite;
+        droppedKeys += partDropped;
+    });
     std::vector<AnimationSource> animations(file.sequences.size());
     std::vector<double> lastTime(file.sequences.size(), -1.0);
-    for (const auto &entry : file.tracks) {
-        const uint32_t s = entry.first.first;
-        const uint32_t b = entry.first.second;
-        const PsaxTrack &track = entry.second;
-        ChannelSource channel;
-        channel.bone = b;
-        channel.positionKeys.reserve(track.positions.size());
-        channel.scalingKeys.reserve(track.scales.size());
-        channel.rotationKeys.reserve(track.rotations.size());
-        for (const PsaxVectorKey &key : track.positions) {
-            channel.positionKeys.emplace_back(key.time, ToVector(key.value, nonFinite));
-        }
-        for (const PsaxVectorKey &key : track.scales) {
-            channel.scalingKeys.emplace_back(key.time, ToScale(key.value, nonFinite));
-        }
-        for (const PsaxRotationKey &key : track.rotations) {
-            channel.rotationKeys.emplace_back(key.time,
-                                              ToRotation(key.value, b == 0 && !conjugateRoot));
-        }
-        SortByTime(channel.positionKeys, droppedKeys);
-        SortByTime(channel.scalingKeys, droppedKeys);
-        SortByTime(channel.rotationKeys, droppedKeys);
+    for (size_t t = 0; t < tracks.size(); ++t) {
+        ChannelSource &channel = channels[t];
         if (channel.positionKeys.empty() && channel.rotationKeys.empty() &&
             channel.scalingKeys.empty()) {
             continue;
         }
+        const uint32_t s = tracks[t]->first.first;
         lastTime[s] = std::max({lastTime[s], LastTime(channel.positionKeys),
                                 LastTime(channel.rotationKeys), LastTime(channel.scalingKeys)});
         animations[s].channels.push_back(std::move(channel));
     }
     if (nonFinite != 0) {
         warnings.add(fileName, "tracks", 0,
-                     std::to_string(nonFinite) +
+                     std::to_string(nonFinite.load()) +
                          " keys hold non-finite values; replaced by zero position / unit scale");
     }
     if (droppedKeys != 0) {
         warnings.add(fileName, "tracks", 0,
-                     std::to_string(droppedKeys) +
+                     std::to_string(droppedKeys.load()) +
                          " keys with a negative or non-finite time dropped");
     }
     for (size_t s = 0; s < file.sequences.size(); ++s) {

@@ -24,16 +24,19 @@ constexpr double kPsaFallbackFrameRate = 30.0;
 /** One aiAnimation-to-be per ANIMINFO record: ticks per second = AnimRate, key f at tick f,
  *  duration = NumRawFrames ticks (NumRawFrames / AnimRate seconds). `config` may be null;
  *  its [RemoveTracks] entries leave those tracks unanimated and its other sections go to
- *  scene metadata (AGF_META_PSA_CONFIG). */
+ *  scene metadata (AGF_META_PSA_CONFIG). The bones are split over up to `threads` threads
+ *  (Parallel.h), each converting at least kPsaMinimumKeysPerThread keys (PsaParser.h); the
+ *  result is the same for any count. */
 AnimationSet ConvertPsa(const PsaFile &file, const PsaConfig *config, const std::string &fileName,
-                        Warnings &warnings);
+                        Warnings &warnings, unsigned threads);
 
 /** One aiAnimation-to-be per SEQUENCES record: ticks per second = FPS, key times are the
  *  stored frame numbers, duration = last key time + 1 frame (as a PSA's NumRawFrames).
  *  `oldRoot` treats a file without SCLTRACK chunks as the first writer's (root conjugated
- *  too). The additive flag goes to AGF_META_PSA_ANIMATIONS[<animation>].Additive. */
+ *  too). The additive flag goes to AGF_META_PSA_ANIMATIONS[<animation>].Additive. The tracks
+ *  are split over up to `threads` threads as in ConvertPsa. */
 AnimationSet ConvertPsax(const PsaxFile &file, bool oldRoot, const std::string &fileName,
-                         Warnings &warnings);
+                         Warnings &warnings, unsigned threads);
 
 /** The scene of a PSA or PSAX imported on its own. */
 struct PsaSceneOptions {

@@ -3,6 +3,7 @@
 
 #include "Common/FileLoading.h"
 #include "Common/Options.h"
+#include "Common/Parallel.h"
 #include "PsaConverter.h"
 
 #include <assimp_gameformats/GameFormats.h>
@@ -19,10 +20,13 @@ AnimationSet LoadPsaOrPsax(const uint8_t *data, size_t size, const std::string &
                            const AnimationLoadContext &context, std::vector<PsaBone> &bones) {
     const std::string fileName = FileNameOf(path);
     Warnings &warnings = *context.warnings;
+    // Every caller's Importer reaches here (the stand-alone import and the animations loaded
+    // onto PSK, FXM and P3D skeletons), and with it the thread count.
+    const unsigned threads = ImportThreads(context.properties);
     if (IsPsax(data, size)) {
-        PsaxFile file = ParsePsax(data, size, fileName, warnings);
+        PsaxFile file = ParsePsax(data, size, fileName, warnings, threads);
         const bool oldRoot = BoolOption(context.properties, AI_CONFIG_IMPORT_PSAX_OLD_ROOT);
-        AnimationSet set = ConvertPsax(file, oldRoot, fileName, warnings);
+        AnimationSet set = ConvertPsax(file, oldRoot, fileName, warnings, threads);
         bones = std::move(file.bones);
         return set;
     }
@@ -36,7 +40,7 @@ AnimationSet LoadPsaOrPsax(const uint8_t *data, size_t size, const std::string &
         config = std::make_unique<PsaConfig>(ParsePsaConfig(
             std::string(configBytes.begin(), configBytes.end()), FileNameOf(configPath), warnings));
     }
-    AnimationSet set = ConvertPsa(file, config.get(), fileName, warnings);
+    AnimationSet set = ConvertPsa(file, config.get(), fileName, warnings, threads);
     bones = std::move(file.bones);
     return set;
 }

@@ -31,9 +31,15 @@ std::vector<PsaBone> ParsePsaBoneNames(const ChunkList &chunks, const std::strin
 /** Parses a standard PSA; recoverable problems go to `warnings`. */
 PsaFile ParsePsa(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings);
 
-/** Parses a sparse PSAX; recoverable problems go to `warnings`. */
+/** The fewest keys a thread is given when a PSA or PSAX is split over threads (Parallel.h):
+ *  below that, starting the thread costs more than it saves, so small files are read and
+ *  converted on the calling thread. */
+constexpr uint64_t kPsaMinimumKeysPerThread = 32768;
+
+/** Parses a sparse PSAX; recoverable problems go to `warnings`. Every chunk is checked on the
+ *  calling thread; then the track keys are read by up to `threads` threads. */
 PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName,
-                   Warnings &warnings);
+                   Warnings &warnings, unsigned threads);
 
 /** Parses a track id suffix "<sequence>:<bone>" (decimal, nothing else). */
 bool ParseTrackSuffix(const std::string &suffix, uint32_t &sequence, uint32_t &bone);

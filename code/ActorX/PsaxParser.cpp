@@ -4,9 +4,13 @@
  */
 #include "PsaParser.h"
 
+#include "Common/Parallel.h"
 #include "Common/TextEncoding.h"
 
+#include <algorithm>
 #include <limits>
+#include <map>
+#include <tuple>
 
 namespace agf::actorx {
 
@@ -32,19 +36,50 @@ void ReadSequence(BinaryReader &record, PsaxSequence &sequence) {
     }
 }
 
-template <typename Key, typename ReadValue>
-std::vector<Key> ReadTrackKeys(const Chunk &chunk, size_t recordSize, const std::string &fileName,
-                               ReadValue readValue) {
-    const size_t stride = CheckRecordSize(chunk, recordSize, fileName);
-    BinaryReader reader = ChunkReader(chunk, fileName);
-    std::vector<Key> keys(
-        reader.checkedCount(static_cast<int64_t>(chunk.recordCount), stride, chunk.id.c_str()));
-    for (size_t k = 0; k < keys.size(); ++k) {
-        reader.seek(k * stride);
-        keys[k].time = reader.f32();
-        keys[k].value = readValue(reader);
+// Fields 1.. of a track record: the value after the time.
+PsaVector VectorAfterTime(const PsaRecordView &records, size_t index) {
+    return {records.field(index, 1), records.field(index, 2), records.field(index, 3)};
+}
+PsaQuaternion QuaternionAfterTime(const PsaRecordView &records, size_t index) {
+    return {records.field(index, 1), records.field(index, 2), records.field(index, 3),
+            records.field(index, 4)};
+}
+
+// A track chunk whose keys are still to be read: checked already, so reading cannot fail.
+struct PendingTrack {
+    const Chunk *chunk = nullptr;
+    TrackKind kind = TrackKind::Position;
+    PsaxTrack *track = nullptr;
+    PsaRecordView records;
+};
+
+// Reads one checked track chunk into its track. Loads without a bounds test per field:
+// CheckedRecordStride proved that every record lies inside the chunk, and this loop is most of
+// a PSAX import.
+void ReadTrack(const PendingTrack &pending) {
+    const PsaRecordView &records = pending.records;
+    switch (pending.kind) {
+    case TrackKind::Position:
+    case TrackKind::Scale: {
+        std::vector<PsaxVectorKey> &keys =
+            pending.kind == TrackKind::Position ? pending.track->positions : pending.track->scales;
+        keys.resize(records.size());
+        for (size_t k = 0; k < keys.size(); ++k) {
+            keys[k].time = records.field(k, 0);
+            keys[k].value = VectorAfterTime(records, k);
+        }
+        break;
     }
-    return keys;
+    case TrackKind::Rotation: {
+        std::vector<PsaxRotationKey> &keys = pending.track->rotations;
+        keys.resize(records.size());
+        for (size_t k = 0; k < keys.size(); ++k) {
+            keys[k].time = records.field(k, 0);
+            keys[k].value = QuaternionAfterTime(records, k);
+        }
+        break;
+    }
+    }
 }
 
 bool ParseDecimal(const std::string &text, uint32_t &value) {
@@ -74,7 +109,7 @@ bool ParseTrackSuffix(const std::string &suffix, uint32_t &sequence, uint32_t &b
 }
 
 PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName,
-                   Warnings &warnings) {
+                   Warnings &warnings, unsigned threads) {
     const ChunkList chunks = WalkChunksOf(kSparseAnimMagic, data, size, fileName, warnings);
     PsaxFile file;
     file.bones = ParsePsaBoneNames(chunks, fileName);
@@ -94,6 +129,9 @@ PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName
     } kTrackKinds[] = {{"POSTRACK", TrackKind::Position},
                        {"SCLTRACK", TrackKind::Scale},
                        {"ROTTRACK", TrackKind::Rotation}};
+    std::vector<PendingTrack> pending;
+    // (sequence, bone, kind) to 1 + its index in `pending`.
+    std::map<std::tuple<uint32_t, uint32_t, int>, size_t> pendingOf;
     for (const Chunk &chunk : chunks.chunks) {
         for (const auto &trackKind : kTrackKinds) {
             const std::string prefix = trackKind.prefix;
@@ -118,38 +156,44 @@ PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName
                                  std::to_string(file.bones.size()) + " bones); track skipped");
                 continue;
             }
+            // The first chunk with keys of a kind wins; a later one is a duplicate.
             PsaxTrack &track = file.tracks[{sequence, bone}];
-            bool duplicate = false;
-            switch (trackKind.kind) {
-            case TrackKind::Position:
-                duplicate = !track.positions.empty();
-                if (!duplicate) {
-                    track.positions = ReadTrackKeys<PsaxVectorKey>(
-                        chunk, kPsaxVectorTrackRecordSize, fileName, ReadFloat3);
-                }
-                break;
-            case TrackKind::Scale:
-                duplicate = !track.scales.empty();
-                if (!duplicate) {
-                    track.scales = ReadTrackKeys<PsaxVectorKey>(chunk, kPsaxVectorTrackRecordSize,
-                                                                fileName, ReadFloat3);
-                }
-                break;
-            case TrackKind::Rotation:
-                duplicate = !track.rotations.empty();
-                if (!duplicate) {
-                    track.rotations = ReadTrackKeys<PsaxRotationKey>(
-                        chunk, kPsaxRotationTrackRecordSize, fileName, ReadFloat4);
-                }
-                break;
-            }
-            if (duplicate) {
+            size_t &slot = pendingOf[{sequence, bone, static_cast<int>(trackKind.kind)}];
+            if (slot != 0 && !pending[slot - 1].records.empty()) {
                 warnings.add(fileName, chunk.id, chunk.headerOffset,
                              "a second track of this kind for the same sequence and bone; "
                              "ignored");
+                continue;
+            }
+            const size_t recordSize = trackKind.kind == TrackKind::Rotation
+                                          ? kPsaxRotationTrackRecordSize
+                                          : kPsaxVectorTrackRecordSize;
+            const size_t stride = CheckedRecordStride(chunk, recordSize, fileName);
+            PendingTrack read{&chunk, trackKind.kind, &track,
+                              PsaRecordView{chunk.payload, stride, chunk.recordCount}};
+            if (slot == 0) {
+                pending.push_back(read);
+                slot = pending.size();
+            } else {
+                pending[slot - 1] = read; // the earlier chunk had no keys
             }
         }
     }
+    // Every chunk is checked: the keys are read by up to `threads` threads, each chunk's into
+    // its own vector. Split by chunk count: the tracks of a writer are alike in size.
+    uint64_t keyCount = 0;
+    for (const PendingTrack &read : pending) {
+        keyCount += read.records.size();
+    }
+    const uint64_t averageKeys =
+        pending.empty() ? 1 : std::max<uint64_t>(keyCount / pending.size(), 1);
+    const size_t minimumTracks =
+        static_cast<size_t>((kPsaMinimumKeysPerThread + averageKeys - 1) / averageKeys);
+    ParallelRanges(pending.size(), threads, minimumTracks, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+            ReadTrack(pending[i]);
+        }
+    });
     return file;
 }
 
