@@ -343,11 +343,14 @@ private:
                              std::to_string(mOut.points.size()) + " points; chunk ignored");
             return;
         }
-        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        const uint8_t *data = records(*chunk, stride, mFile);
         mOut.normals.resize(chunk->recordCount);
-        for (size_t i = 0; i < chunk->recordCount; ++i) {
-            mOut.normals[i] = ReadFloat3(at(reader, stride, i));
-        }
+        inParts(chunk->recordCount, [&](size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i) {
+                const uint8_t *p = data + i * stride;
+                mOut.normals[i] = Vec3{f32At(p), f32At(p + 4), f32At(p + 8)};
+            }
+        });
     }
 
     void readColors() {
@@ -402,14 +405,17 @@ private:
                                  std::to_string(mOut.wedges.size()) + " wedges; chunk ignored");
                 continue;
             }
-            BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+            const uint8_t *data = records(*chunk, stride, mFile);
             ExtraUvSet set;
             set.index = static_cast<uint32_t>(index);
             set.uv.resize(chunk->recordCount * 2);
-            for (size_t i = 0; i < chunk->recordCount; ++i) {
-                set.uv[2 * i] = at(reader, stride, i).f32();
-                set.uv[2 * i + 1] = reader.f32();
-            }
+            inParts(chunk->recordCount, [&](size_t begin, size_t end) {
+                for (size_t i = begin; i < end; ++i) {
+                    const uint8_t *p = data + i * stride;
+                    set.uv[2 * i] = f32At(p);
+                    set.uv[2 * i + 1] = f32At(p + 4);
+                }
+            });
             mOut.extraUvs.push_back(std::move(set));
         }
         std::sort(mOut.extraUvs.begin(), mOut.extraUvs.end(),
