@@ -14,6 +14,7 @@
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
 #include "Common/MeshesByMaterial.h"
+#include "Common/Parallel.h"
 #include "Common/SceneBuilder.h"
 #include "Common/StringHelpers.h"
 #include "UnrealRotator.h"
@@ -38,6 +39,9 @@ constexpr uint32_t kNone = 0xFFFFFFFFu;
 constexpr size_t kMaxExtraUvSets = AI_MAX_NUMBER_OF_TEXTURECOORDS - 1;
 /** Weights of a point may sum to 1 within this before a file counts as unnormalised (2.8). */
 constexpr float kWeightSumTolerance = 1e-3f;
+/** Loops over fewer faces, weights or vertices than this stay on the calling thread: starting
+ *  a thread costs about as much as this much of the work. */
+constexpr size_t kMinimumThreadPart = 32768;
 
 /** Frees a vector's memory now rather than when the file struct goes. */
 template <typename T> void ReleaseVector(std::vector<T> &values) {
@@ -109,8 +113,27 @@ public:
 
     void run(aiScene *scene) {
         makeNames();
-        buildVertices();
-        ReleaseVector(mFile.faces); // mTriangles holds what is needed from here on
+        // The skin's grouping reads only the weights and the vertex split only the faces,
+        // wedges and points, and each writes its own members: they run side by side. The
+        // influences are needed only when there are triangles to bind them to.
+        const bool skinned = !mFile.faces.empty() && !mFile.weights.empty();
+        const bool sideBySide =
+            mOptions.threads > 1 && skinned &&
+            std::min(mFile.faces.size(), mFile.weights.size()) >= kMinimumThreadPart;
+        // While the grouping has a thread, the vertex split's own loops get the others.
+        mVertexThreads = sideBySide ? std::max(mOptions.threads - 1, 1u) : mOptions.threads;
+        RunBoth(
+            sideBySide ? 2 : 1,
+            [&] {
+                buildVertices();
+                ReleaseVector(mFile.faces); // mTriangles holds what is needed from here on
+            },
+            [&] {
+                if (skinned) {
+                    buildInfluences();
+                }
+                ReleaseVector(mFile.weights);
+            });
         buildMaterials();
 
         auto root = std::make_unique<aiNode>(mRootName);
@@ -319,15 +342,19 @@ private:
         return result;
     }
 
+    /** Each face's own normal depends on that face alone: ranges of faces go to threads. */
     std::vector<aiVector3D> computeFaceNormals() const {
         std::vector<aiVector3D> faceNormals(mFile.faces.size());
-        for (size_t f = 0; f < mFile.faces.size(); ++f) {
-            const Face &face = mFile.faces[f];
-            const aiVector3D a = pointOf(face.wedges[0]);
-            const aiVector3D b = pointOf(face.wedges[2]);
-            const aiVector3D c = pointOf(face.wedges[1]);
-            faceNormals[f] = (b - a) ^ (c - a);
-        }
+        ParallelRanges(mFile.faces.size(), mVertexThreads, kMinimumThreadPart,
+                       [&](size_t begin, size_t end) {
+                           for (size_t f = begin; f < end; ++f) {
+                               const Face &face = mFile.faces[f];
+                               const aiVector3D a = pointOf(face.wedges[0]);
+                               const aiVector3D b = pointOf(face.wedges[2]);
+                               const aiVector3D c = pointOf(face.wedges[1]);
+                               faceNormals[f] = (b - a) ^ (c - a);
+                           }
+                       });
         return faceNormals;
     }
 
@@ -573,7 +600,8 @@ private:
 
     /** Groups the RAWWEIGHTS by point into mInfluenceStart / mInfluences (compressed rows, no
      *  list per point: a million points would mean a million allocations), merging repeated
-     *  (point, bone) pairs and normalising each point's weights. */
+     *  (point, bone) pairs and normalising each point's weights. Runs beside buildVertices:
+     *  it reads only the weights and the point and bone counts, and writes only its members. */
     void buildInfluences() {
         if (mFile.weights.empty() || mFile.bones.empty()) {
             return;
@@ -619,10 +647,9 @@ private:
                 byPoint[k].weight = static_cast<float>(byPoint[k].weight / sum);
             }
         }
-        if (unnormalised != 0) {
-            warn("RAWWEIGHTS", "the weights of " + std::to_string(unnormalised) +
-                                   " points did not sum to 1; they were normalised");
-        }
+        // Reported by buildMeshes: this runs beside the vertex split, and the warnings keep
+        // their order whatever the thread count.
+        mUnnormalisedPoints = unnormalised;
         // Merged repeats leave gaps at the ends of rows: close them, front to back (a row only
         // moves down), so that each row ends where the next begins.
         uint32_t next = 0;
@@ -731,17 +758,22 @@ private:
             return;
         }
         const std::vector<const ExtraUvSet *> extraUvs = usableExtraUvSets();
-        buildInfluences();
-        ReleaseVector(mFile.weights);
+        if (mUnnormalisedPoints != 0) {
+            warn("RAWWEIGHTS", "the weights of " + std::to_string(mUnnormalisedPoints) +
+                                   " points did not sum to 1; they were normalised");
+        }
         std::vector<MorphSource> morphs = buildMorphs();
 
-        // Per mesh, the point of each vertex: its row of mInfluences.
-        std::vector<std::vector<uint32_t>> pointsOfVertices;
-        auto meshes = BuildMeshesByMaterial(mTriangles, mVertexWedge.size(), mMeshNodeName,
+        // Per material, the point of each vertex of its mesh: its row of mInfluences. Sized
+        // up front, so that meshes made side by side each write only their own entry.
+        std::vector<std::vector<uint32_t>> pointsOfVertices(mTriangles.start.size());
+        const unsigned threads =
+            mVertexWedge.size() >= 2 * kMinimumThreadPart ? mOptions.threads : 1;
+        auto meshes = BuildMeshesByMaterial(mTriangles, mVertexWedge.size(), mMeshNodeName, threads,
                                             [&](const MeshVertices &vertices, aiMesh &mesh) {
-                                                pointsOfVertices.emplace_back();
-                                                writeVertexArrays(vertices.used, extraUvs,
-                                                                  pointsOfVertices.back(), mesh);
+                                                writeVertexArrays(
+                                                    vertices.used, extraUvs,
+                                                    pointsOfVertices[mesh.mMaterialIndex], mesh);
                                                 AddMorphTargets(morphs, vertices.remap, mesh);
                                             });
         // The skin's weights come last, once what the vertex arrays were written from is
@@ -755,10 +787,14 @@ private:
         ReleaseVector(mFile.wedges);
         ReleaseVector(mFile.extraUvs);
         ReleaseVector(mFile.colors);
-        for (size_t m = 0; m < meshes.size(); ++m) {
-            AddSkinBones(mInfluenceStart, mInfluences, pointsOfVertices[m], mSkinBones, *meshes[m]);
-            ReleaseVector(pointsOfVertices[m]);
-        }
+        // Each mesh's bones and weight arrays are its own: the meshes are bound side by side.
+        ParallelRanges(meshes.size(), threads, 1, [&](size_t begin, size_t end) {
+            for (size_t m = begin; m < end; ++m) {
+                std::vector<uint32_t> &points = pointsOfVertices[meshes[m]->mMaterialIndex];
+                AddSkinBones(mInfluenceStart, mInfluences, points, mSkinBones, *meshes[m]);
+                ReleaseVector(points);
+            }
+        });
         ReleaseVector(mInfluenceStart);
         ReleaseVector(mInfluences);
         std::vector<unsigned> indices;
@@ -919,6 +955,8 @@ private:
     TrianglesByMaterial mTriangles;    ///< one group per material of mParts
     std::vector<size_t> mTriangleFill; ///< while filling mTriangles: each group's next triangle
     size_t mClampedFaces = 0;          ///< faces naming a material beyond MATT0000
+    size_t mUnnormalisedPoints = 0;    ///< points whose weights did not sum to 1
+    unsigned mVertexThreads = 1;       ///< threads of the vertex split's loops
     std::vector<SkinBone> mSkinBones;
     size_t mFaceCount = 0;  ///< as stored; the faces are released after buildVertices
     size_t mPointCount = 0; ///< as stored; points and wedges are released by buildMeshes

@@ -29,6 +29,7 @@ struct PskConvertOptions {
     bool colorsBgra = false;  ///< VERTEXCOLOR bytes are B, G, R, A
     bool skipMorphs = false;  ///< no aiAnimMesh
     bool skipSockets = false; ///< no socket nodes
+    unsigned threads = 1;     ///< threads the conversion may use (the calling one included)
 };
 
 /** Fills `scene` (root node, meshes, materials, metadata) from `file`. `fileName` names the

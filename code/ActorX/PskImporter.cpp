@@ -8,6 +8,7 @@
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
 #include "Common/Options.h"
+#include "Common/Parallel.h"
 #include "Common/StringHelpers.h"
 #include "PskConverter.h"
 #include "PskParser.h"
@@ -90,6 +91,7 @@ void PskImporter::setupOptions(const Assimp::Importer *importer) {
     mOptions.colorsBgra = BoolOption(importer, AI_CONFIG_IMPORT_PSK_VERTEXCOLOR_BGRA);
     mOptions.skipMorphs = BoolOption(importer, AI_CONFIG_IMPORT_PSK_SKIP_MORPHS);
     mOptions.skipSockets = BoolOption(importer, AI_CONFIG_IMPORT_PSK_SKIP_SOCKETS);
+    mOptions.threads = ImportThreads(importer);
     mSkipSidecars = BoolOption(importer, AI_CONFIG_IMPORT_PSK_SKIP_SIDECARS);
     mAnimationRequest =
         MakeAnimationLoadRequest(importer, {"psa", "psax"}, AI_CONFIG_IMPORT_PSK_NO_ANIM_AUTOLOAD);
@@ -101,7 +103,7 @@ void PskImporter::importFile(const std::string &file, aiScene *scene, Assimp::IO
     const std::string name = FileNameOf(file);
     requireMagic(bytes.data(), bytes.size, name);
     RequirePositiveFinite(name, AI_CONFIG_IMPORT_PSK_SCALE, mOptions.scale);
-    psk::PskFile data = psk::ParsePsk(bytes.data(), bytes.size, name, warnings);
+    psk::PskFile data = psk::ParsePsk(bytes.data(), bytes.size, name, warnings, mOptions.threads);
     // PskFile holds copies, not views: the file's bytes can go before the scene is built, which
     // keeps the peak memory of a large import lower by the size of the file.
     bytes = FileBytes();

@@ -7,9 +7,11 @@
 
 #include "ActorXChunks.h"
 #include "ActorXRecords.h"
+#include "Common/Parallel.h"
 #include "Common/TextEncoding.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <map>
 #include <set>
@@ -23,11 +25,15 @@ using actorx::ChunkList;
 
 /** Up to this many points, wedge point indices are 16-bit values with junk above (2.1). */
 constexpr size_t kMaxPointsForMasking = 65536;
+/** Bulk chunks with fewer records than this are read on the calling thread alone: starting a
+ *  thread costs about as much as reading this many. */
+constexpr size_t kMinimumThreadPart = 65536;
 
 class Parser {
 public:
-    Parser(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings)
-        : mData(data), mSize(size), mFile(fileName), mWarnings(warnings) {}
+    Parser(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
+           unsigned threads)
+        : mData(data), mSize(size), mFile(fileName), mWarnings(warnings), mThreads(threads) {}
 
     PskFile run() {
         mChunks = actorx::WalkChunksOf(actorx::kMeshMagic, mData, mSize, mFile, mWarnings);
@@ -127,6 +133,14 @@ private:
         return FixedFieldToUtf8(reinterpret_cast<const char *>(reader.view(size)), size);
     }
 
+    /** Runs `work` over consecutive ranges of a bulk chunk's `count` records, on several threads
+     *  when the chunk is large. A part stops at its first bad record, and ParallelRanges
+     *  rethrows the error of the earliest part: the first bad record of the chunk, as a single
+     *  pass would report it. */
+    void inParts(size_t count, const std::function<void(size_t begin, size_t end)> &work) const {
+        ParallelRanges(count, mThreads, kMinimumThreadPart, work);
+    }
+
     void warn(const Chunk &chunk, const std::string &problem) {
         mWarnings.add(mFile, chunk.id, chunk.headerOffset, problem);
     }
@@ -139,10 +153,12 @@ private:
         const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kPointRecordSize, mFile);
         const uint8_t *data = records(*chunk, stride, mFile);
         mOut.points.resize(chunk->recordCount);
-        for (size_t i = 0; i < chunk->recordCount; ++i) {
-            const uint8_t *p = data + i * stride;
-            mOut.points[i] = Vec3{f32At(p), f32At(p + 4), f32At(p + 8)};
-        }
+        inParts(chunk->recordCount, [&](size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i) {
+                const uint8_t *p = data + i * stride;
+                mOut.points[i] = Vec3{f32At(p), f32At(p + 4), f32At(p + 8)};
+            }
+        });
     }
 
     void readWedges() {
@@ -155,23 +171,29 @@ private:
         const size_t pointCount = mOut.points.size();
         const bool mask = pointCount <= kMaxPointsForMasking;
         mOut.wedges.resize(chunk->recordCount);
-        for (size_t i = 0; i < chunk->recordCount; ++i) {
-            Wedge &wedge = mOut.wedges[i];
-            const uint8_t *p = data + i * stride;
-            const uint32_t raw = u32At(p);
-            wedge.point = mask ? (raw & 0xFFFFu) : raw;
-            if (wedge.point != raw) {
-                ++mOut.maskedWedges;
+        std::atomic<uint32_t> maskedWedges{0};
+        inParts(chunk->recordCount, [&](size_t begin, size_t end) {
+            uint32_t masked = 0;
+            for (size_t i = begin; i < end; ++i) {
+                Wedge &wedge = mOut.wedges[i];
+                const uint8_t *p = data + i * stride;
+                const uint32_t raw = u32At(p);
+                wedge.point = mask ? (raw & 0xFFFFu) : raw;
+                if (wedge.point != raw) {
+                    ++masked;
+                }
+                wedge.u = f32At(p + 4);
+                wedge.v = f32At(p + 8);
+                wedge.material = p[12];
+                if (wedge.point >= pointCount) {
+                    failRecord(*chunk, stride, i,
+                               "wedge point index " + std::to_string(wedge.point) +
+                                   " out of range (" + std::to_string(pointCount) + " points)");
+                }
             }
-            wedge.u = f32At(p + 4);
-            wedge.v = f32At(p + 8);
-            wedge.material = p[12];
-            if (wedge.point >= pointCount) {
-                failRecord(*chunk, stride, i,
-                           "wedge point index " + std::to_string(wedge.point) + " out of range (" +
-                               std::to_string(pointCount) + " points)");
-            }
-        }
+            maskedWedges += masked;
+        });
+        mOut.maskedWedges = maskedWedges;
     }
 
     void readFaces() {
@@ -191,26 +213,29 @@ private:
         const size_t wedgeCount = mOut.wedges.size();
         const size_t indexSize = mOut.faces32 ? 4 : 2;
         mOut.faces.resize(chunk->recordCount);
-        for (size_t i = 0; i < chunk->recordCount; ++i) {
-            Face &face = mOut.faces[i];
-            const uint8_t *p = data + i * stride;
-            for (size_t k = 0; k < 3; ++k) {
-                const uint8_t *index = p + k * indexSize;
-                face.wedges[k] =
-                    mOut.faces32 ? u32At(index) : uint32_t(index[0]) | (uint32_t(index[1]) << 8);
-            }
-            const uint8_t *rest = p + 3 * indexSize;
-            face.material = rest[0];
-            face.auxMaterial = rest[1];
-            face.smoothingGroups = u32At(rest + 2);
-            for (uint32_t wedge : face.wedges) {
-                if (wedge >= wedgeCount) {
-                    failRecord(*chunk, stride, i,
-                               "face wedge index " + std::to_string(wedge) + " out of range (" +
-                                   std::to_string(wedgeCount) + " wedges)");
+        inParts(chunk->recordCount, [&](size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i) {
+                Face &face = mOut.faces[i];
+                const uint8_t *p = data + i * stride;
+                for (size_t k = 0; k < 3; ++k) {
+                    const uint8_t *index = p + k * indexSize;
+                    face.wedges[k] = indexSize == 4
+                                         ? u32At(index)
+                                         : uint32_t(index[0]) | (uint32_t(index[1]) << 8);
+                }
+                const uint8_t *rest = p + 3 * indexSize;
+                face.material = rest[0];
+                face.auxMaterial = rest[1];
+                face.smoothingGroups = u32At(rest + 2);
+                for (uint32_t wedge : face.wedges) {
+                    if (wedge >= wedgeCount) {
+                        failRecord(*chunk, stride, i,
+                                   "face wedge index " + std::to_string(wedge) + " out of range (" +
+                                       std::to_string(wedgeCount) + " wedges)");
+                    }
                 }
             }
-        }
+        });
     }
 
     void readMaterials() {
@@ -318,11 +343,14 @@ private:
                              std::to_string(mOut.points.size()) + " points; chunk ignored");
             return;
         }
-        BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+        const uint8_t *data = records(*chunk, stride, mFile);
         mOut.normals.resize(chunk->recordCount);
-        for (size_t i = 0; i < chunk->recordCount; ++i) {
-            mOut.normals[i] = ReadFloat3(at(reader, stride, i));
-        }
+        inParts(chunk->recordCount, [&](size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i) {
+                const uint8_t *p = data + i * stride;
+                mOut.normals[i] = Vec3{f32At(p), f32At(p + 4), f32At(p + 8)};
+            }
+        });
     }
 
     void readColors() {
@@ -377,14 +405,17 @@ private:
                                  std::to_string(mOut.wedges.size()) + " wedges; chunk ignored");
                 continue;
             }
-            BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
+            const uint8_t *data = records(*chunk, stride, mFile);
             ExtraUvSet set;
             set.index = static_cast<uint32_t>(index);
             set.uv.resize(chunk->recordCount * 2);
-            for (size_t i = 0; i < chunk->recordCount; ++i) {
-                set.uv[2 * i] = at(reader, stride, i).f32();
-                set.uv[2 * i + 1] = reader.f32();
-            }
+            inParts(chunk->recordCount, [&](size_t begin, size_t end) {
+                for (size_t i = begin; i < end; ++i) {
+                    const uint8_t *p = data + i * stride;
+                    set.uv[2 * i] = f32At(p);
+                    set.uv[2 * i + 1] = f32At(p + 4);
+                }
+            });
             mOut.extraUvs.push_back(std::move(set));
         }
         std::sort(mOut.extraUvs.begin(), mOut.extraUvs.end(),
@@ -560,15 +591,16 @@ private:
     size_t mSize;
     std::string mFile;
     Warnings &mWarnings;
+    unsigned mThreads;
     ChunkList mChunks;
     PskFile mOut;
 };
 
 } // namespace
 
-PskFile ParsePsk(const uint8_t *data, size_t size, const std::string &fileName,
-                 Warnings &warnings) {
-    return Parser(data, size, fileName, warnings).run();
+PskFile ParsePsk(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
+                 unsigned threads) {
+    return Parser(data, size, fileName, warnings, threads).run();
 }
 
 } // namespace agf::psk

@@ -50,10 +50,13 @@ struct TrianglesByMaterial {
     bool empty() const { return corners.empty(); }
 };
 
-/** The same meshes as the form above, from triangles grouped by material. */
+/** The same meshes as the form above, from triangles grouped by material. With `threads` > 1
+ *  several meshes are made at once (the same meshes, bit for bit): `writeVertices` is then
+ *  called from several threads and must write only the mesh it is given. */
 std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const TrianglesByMaterial &triangles,
                                                            size_t vertexCount,
                                                            const std::string &meshName,
+                                                           unsigned threads,
                                                            const MeshVertexWriter &writeVertices);
 
 /** Gives `mesh` every bone of `bones` (see BuildMeshesByMaterial) with the weights of its

@@ -4,6 +4,7 @@
 #include "MeshesByMaterial.h"
 
 #include "ImportError.h"
+#include "Parallel.h"
 #include "Warnings.h"
 
 #include <assimp_gameformats/MetadataKeys.h>
@@ -77,28 +78,26 @@ void CopyVertexData(const MeshSource &source, const std::vector<uint32_t> &used,
 
 /** What both forms of BuildMeshesByMaterial do once the triangles are grouped: material m has
  *  facesPerMaterial[m] triangles and vertexOf(m, f, corner) is a corner's source vertex. A
- *  template, not a std::function, because it runs per corner. */
+ *  template, not a std::function, because it runs per corner. With `threads` > 1 the meshes are
+ *  made side by side, each part of the materials with its own MeshVertices (a mesh's vertex
+ *  order depends only on its own triangles, so the split changes no bit); `writeVertices` must
+ *  then touch only the mesh it is given. */
 template <typename VertexOf>
 std::vector<std::unique_ptr<aiMesh>>
 BuildGroupedMeshes(const std::vector<size_t> &facesPerMaterial, size_t vertexCount,
-                   const std::string &meshName, const MeshVertexWriter &writeVertices,
-                   const VertexOf &vertexOf) {
+                   const std::string &meshName, unsigned threads,
+                   const MeshVertexWriter &writeVertices, const VertexOf &vertexOf) {
     const unsigned materialCount = static_cast<unsigned>(facesPerMaterial.size());
-    unsigned usedMaterials = 0;
+    std::vector<unsigned> usedMaterials;
     for (unsigned m = 0; m < materialCount; ++m) {
-        usedMaterials += facesPerMaterial[m] == 0 ? 0 : 1;
-    }
-
-    std::vector<std::unique_ptr<aiMesh>> meshes;
-    MeshVertices vertices;
-    vertices.remap.assign(vertexCount, kUnused);
-    for (unsigned m = 0; m < materialCount; ++m) {
-        const size_t faceCount = facesPerMaterial[m];
-        if (faceCount == 0) {
-            continue;
+        if (facesPerMaterial[m] != 0) {
+            usedMaterials.push_back(m);
         }
+    }
+    const auto buildMesh = [&](unsigned m, MeshVertices &vertices) {
+        const size_t faceCount = facesPerMaterial[m];
         auto mesh = std::make_unique<aiMesh>();
-        mesh->mName.Set(usedMaterials > 1 ? meshName + "_" + std::to_string(m) : meshName);
+        mesh->mName.Set(usedMaterials.size() > 1 ? meshName + "_" + std::to_string(m) : meshName);
         mesh->mMaterialIndex = m;
         mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
 
@@ -124,8 +123,19 @@ BuildGroupedMeshes(const std::vector<size_t> &facesPerMaterial, size_t vertexCou
         for (uint32_t vertex : used) {
             remap[vertex] = kUnused;
         }
-        meshes.push_back(std::move(mesh));
-    }
+        return mesh;
+    };
+
+    std::vector<std::unique_ptr<aiMesh>> meshes(usedMaterials.size());
+    // Each part's remap table is as long as the source vertices, so a part gets several
+    // meshes rather than one table per mesh.
+    ParallelRanges(usedMaterials.size(), threads, 1, [&](size_t begin, size_t end) {
+        MeshVertices vertices;
+        vertices.remap.assign(vertexCount, kUnused);
+        for (size_t i = begin; i < end; ++i) {
+            meshes[i] = buildMesh(usedMaterials[i], vertices);
+        }
+    });
     return meshes;
 }
 
@@ -226,7 +236,7 @@ std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const std::vector<Tri
         trianglesByMaterial[triangles[t].material].push_back(static_cast<uint32_t>(t));
     }
     return BuildGroupedMeshes(
-        facesPerMaterial, vertexCount, meshName, writeVertices,
+        facesPerMaterial, vertexCount, meshName, 1, writeVertices,
         [&](unsigned material, size_t face, int corner) {
             return triangles[trianglesByMaterial[material][face]].vertices[corner];
         });
@@ -235,6 +245,7 @@ std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const std::vector<Tri
 std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const TrianglesByMaterial &triangles,
                                                            size_t vertexCount,
                                                            const std::string &meshName,
+                                                           unsigned threads,
                                                            const MeshVertexWriter &writeVertices) {
     const size_t materialCount = triangles.start.empty() ? 0 : triangles.start.size() - 1;
     std::vector<size_t> facesPerMaterial(materialCount);
@@ -242,7 +253,7 @@ std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const TrianglesByMate
         facesPerMaterial[m] = triangles.start[m + 1] - triangles.start[m];
     }
     return BuildGroupedMeshes(
-        facesPerMaterial, vertexCount, meshName, writeVertices,
+        facesPerMaterial, vertexCount, meshName, threads, writeVertices,
         [&](unsigned material, size_t face, int corner) {
             return triangles.corners[(triangles.start[material] + face) * 3 + corner];
         });
