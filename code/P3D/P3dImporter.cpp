@@ -74,7 +74,7 @@ Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName, Wa
     switch (DetectSignature(data, size)) {
     case Signature::Mlod:
     case Signature::BareLod:
-        return ParseMlod(data, size, fileName, warnings);
+        return ParseMlod(data, size, fileName, warnings, threads);
     case Signature::Odol:
         return ParseOdol(data, size, fileName, warnings, threads);
     case Signature::Packed: {
@@ -88,7 +88,7 @@ Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName, Wa
         const std::string unpackedName = fileName + " (unpacked)";
         Model model =
             inner == Signature::Mlod
-                ? ParseMlod(unpacked.data(), unpacked.size(), unpackedName, warnings)
+                ? ParseMlod(unpacked.data(), unpacked.size(), unpackedName, warnings, threads)
                 : ParseOdol(unpacked.data(), unpacked.size(), unpackedName, warnings, threads);
         model.wasCompressed = true;
         if (!note.empty()) {

@@ -1,8 +1,8 @@
 /** @file P3dLodThreads.h
  *  LODs on several threads (#18): a P3D's LODs are independent once their bytes are located, so
- *  the ODOL parsers read them, and the converter converts them, on up to `threads` threads. The
- *  result (the scene, the warnings and their order, the error) is the one of the loop on one
- *  thread, for any thread count.
+ *  the parsers read them (ODOL from its LOD directory, MLOD after a walk over the LODs), and the
+ *  converter converts them, on up to `threads` threads. The result (the scene, the warnings and
+ *  their order, the error) is the one of the loop on one thread, for any thread count.
  */
 #pragma once
 
