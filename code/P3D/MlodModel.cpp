@@ -7,7 +7,7 @@
 #include "P3dLodThreads.h"
 
 #include <cstring>
-#include <optional>
+#include <memory>
 
 namespace agf::p3d {
 
@@ -141,8 +141,9 @@ Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName, W
     for (size_t i = 0; i < located; ++i) {
         costs[i] = ends[i] - (i == 0 ? firstLod : ends[i - 1]);
     }
-    std::vector<std::optional<Lod>> parsed(located);
-    std::vector<std::optional<ImportError>> errors(located);
+    // unique_ptr, not optional: the slots exist for every located LOD before any is read.
+    std::vector<std::unique_ptr<Lod>> parsed(located);
+    std::vector<std::unique_ptr<ImportError>> errors(located);
     std::vector<size_t> parsedEnds(located);
     const auto parseLocated = [&](size_t i, Warnings &lodWarnings) {
         parsed[i].reset();
@@ -150,9 +151,9 @@ Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName, W
         BinaryReader lodReader(data, size, fileName);
         lodReader.seek(i == 0 ? firstLod : ends[i - 1]);
         try {
-            parsed[i] = ParseMlodLod(lodReader, lodWarnings, i);
+            parsed[i] = std::make_unique<Lod>(ParseMlodLod(lodReader, lodWarnings, i));
         } catch (const ImportError &error) {
-            errors[i] = error;
+            errors[i] = std::make_unique<ImportError>(error);
         }
         parsedEnds[i] = lodReader.position();
     };

@@ -9,7 +9,7 @@
 #include "P3dLodThreads.h"
 
 #include <algorithm>
-#include <optional>
+#include <memory>
 
 namespace agf::p3d {
 
@@ -346,15 +346,16 @@ Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName
     // Each body lies between its directory offsets: the bodies are read on several threads,
     // each into its own slot, and kept in LOD order.
     const uint64_t directoryEnd = reader.offset();
-    std::vector<std::optional<Lod>> bodies(lodCount);
-    std::vector<std::string> errors(lodCount);
+    // unique_ptr, not optional: a hostile header may count a LOD per 13 bytes of file.
+    std::vector<std::unique_ptr<Lod>> bodies(lodCount);
+    std::vector<std::unique_ptr<std::string>> errors(lodCount);
     std::vector<size_t> costs(lodCount);
     for (size_t i = 0; i < lodCount; ++i) {
         costs[i] = starts[i] <= ends[i] ? ends[i] - starts[i] : 0;
     }
     const auto readBody = [&](size_t i, Warnings &lodWarnings) {
         bodies[i].reset();
-        errors[i].clear();
+        errors[i].reset();
         try {
             if (starts[i] > size || ends[i] > size || starts[i] > ends[i]) {
                 ThrowImportError(fileName, "LOD directory", directoryEnd,
@@ -364,14 +365,14 @@ Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName
             }
             BinaryReader body(data + starts[i], ends[i] - starts[i], fileName, starts[i]);
             LodBodyParser parser(body, model, lodWarnings, i);
-            bodies[i] = parser.parse(resolutions[i]);
+            bodies[i] = std::make_unique<Lod>(parser.parse(resolutions[i]));
             if (!body.atEnd()) {
                 lodWarnings.add(fileName, "LOD " + std::to_string(i), body.offset(),
                                 "the LOD ends " + std::to_string(body.remaining()) +
                                     " bytes before its directory end");
             }
         } catch (const ImportError &error) {
-            errors[i] = error.what();
+            errors[i] = std::make_unique<std::string>(error.what());
             lodWarnings.add(error.place(),
                             error.problem() + " - LOD " + std::to_string(i) + " skipped");
         }
@@ -381,7 +382,7 @@ Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName
         if (bodies[i]) {
             model.lods.push_back(std::move(*bodies[i]));
         } else if (firstError.empty()) {
-            firstError = errors[i];
+            firstError = *errors[i];
         }
         return true;
     });

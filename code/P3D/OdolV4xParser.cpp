@@ -7,7 +7,7 @@
 #include "OdolV4x.h"
 #include "P3dLodThreads.h"
 
-#include <optional>
+#include <memory>
 
 namespace agf::p3d {
 
@@ -54,8 +54,9 @@ void ReadBodies(const uint8_t *data, size_t size, const std::string &fileName, c
                 const LodDirectory &directory, const std::vector<float> &resolutions, Model &model,
                 Warnings &warnings, unsigned threads) {
     const size_t lodCount = resolutions.size();
-    std::vector<std::optional<Lod>> bodies(lodCount);
-    std::vector<std::string> errors(lodCount);
+    // unique_ptr, not optional: a hostile header may count a LOD per 13 bytes of file.
+    std::vector<std::unique_ptr<Lod>> bodies(lodCount);
+    std::vector<std::unique_ptr<std::string>> errors(lodCount);
     std::vector<size_t> costs(lodCount);
     for (size_t i = 0; i < lodCount; ++i) {
         costs[i] =
@@ -63,7 +64,7 @@ void ReadBodies(const uint8_t *data, size_t size, const std::string &fileName, c
     }
     const auto readBody = [&](size_t i, Warnings &lodWarnings) {
         bodies[i].reset();
-        errors[i].clear();
+        errors[i].reset();
         try {
             const uint32_t start = directory.starts[i];
             const uint32_t end = directory.ends[i];
@@ -86,9 +87,9 @@ void ReadBodies(const uint8_t *data, size_t size, const std::string &fileName, c
                                     std::to_string(loadableFaces) + " faces, the body has " +
                                     std::to_string(lod.faces.size()));
             }
-            bodies[i] = std::move(lod);
+            bodies[i] = std::make_unique<Lod>(std::move(lod));
         } catch (const ImportError &error) {
-            errors[i] = error.what();
+            errors[i] = std::make_unique<std::string>(error.what());
             lodWarnings.add(error.place(),
                             error.problem() + "; LOD " + std::to_string(i) + " skipped");
         }
@@ -98,7 +99,7 @@ void ReadBodies(const uint8_t *data, size_t size, const std::string &fileName, c
         if (bodies[i]) {
             model.lods.push_back(std::move(*bodies[i]));
         } else if (firstError.empty()) {
-            firstError = errors[i];
+            firstError = *errors[i];
         }
         return true;
     });

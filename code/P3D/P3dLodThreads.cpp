@@ -27,7 +27,7 @@ void ForEachLod(const std::vector<size_t> &costs, size_t minimumCost, unsigned t
     const size_t worthAThread = static_cast<size_t>(std::count_if(
         costs.begin(), costs.end(), [minimumCost](size_t cost) { return cost >= minimumCost; }));
     const unsigned used = static_cast<unsigned>(std::min<size_t>(threads, worthAThread));
-    if (used < 2) {
+    if (used < 2 || count > kMaxLodsOnThreads) {
         for (size_t lod = 0; lod < count; ++lod) {
             work(lod, sink);
             if (!keep(lod)) {

@@ -18,6 +18,10 @@ namespace agf::p3d {
  *  about as much as reading a few ten kilobytes. */
 constexpr size_t kMinimumLodBodyBytes = 32768;
 
+/** More LODs than this (a real model has a few dozen; a hostile header may claim one per 13
+ *  bytes of file) are looped over on the calling thread, without per-LOD bookkeeping. */
+constexpr size_t kMaxLodsOnThreads = 4096;
+
 /** Has the effect of the loop
  *
  *      for (size_t lod = 0; lod < costs.size(); ++lod) {
@@ -32,7 +36,8 @@ constexpr size_t kMinimumLodBodyBytes = 32768;
  *  overflowed is run again on `sink`, since merging a truncated sink would lose entries).
  *
  *  Only LODs costing at least `minimumCost` count as work for a thread: with fewer than two of
- *  them the loop runs as written, on the calling thread, at no cost. */
+ *  them, or with more than kMaxLodsOnThreads LODs, the loop runs as written, on the calling
+ *  thread, at no cost. */
 void ForEachLod(const std::vector<size_t> &costs, size_t minimumCost, unsigned threads,
                 Warnings &sink, const std::function<void(size_t lod, Warnings &warnings)> &work,
                 const std::function<bool(size_t lod)> &keep);
