@@ -288,9 +288,13 @@ private:
                 }
                 const uint32_t id = data.u32();
                 std::vector<std::array<float, 2>> uvs(corners);
-                for (auto &uv : uvs) {
-                    uv[0] = data.f32();
-                    uv[1] = data.f32();
+                // The size is checked above: one view of the set instead of a checked read per
+                // float, which GCC does not always inline (17 M instructions on the 10-LOD
+                // benchmark input when it does not).
+                const uint8_t *values = data.view(8 * corners);
+                for (size_t c = 0; c < corners; ++c) {
+                    uvs[c][0] = BinaryReader::LoadF32(values + 8 * c);
+                    uvs[c][1] = BinaryReader::LoadF32(values + 8 * c + 4);
                 }
                 if (uvSetsById.count(id) != 0) {
                     warn("#UVSet# " + std::to_string(id) + " appears twice; the last one is kept");
