@@ -26,7 +26,8 @@ std::string UnreadableVersionProblem(uint32_t version) {
 
 } // namespace
 
-Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings) {
+Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
+                unsigned threads) {
     BinaryReader reader(data, size, fileName);
     reader.setStructure("ODOL header");
     char signature[4];
@@ -39,10 +40,10 @@ Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName, W
     case 7:
         return ParseOdolV7(data, size, fileName, warnings);
     case 40:
-        return ParseOdolV40(data, size, fileName, warnings);
+        return ParseOdolV40(data, size, fileName, warnings, threads);
     default:
         if (version >= odol4x::kFirstVersion && version <= odol4x::kLastVersion) {
-            return ParseOdolV4x(data, size, fileName, version, warnings);
+            return ParseOdolV4x(data, size, fileName, version, warnings, threads);
         }
         reader.failAt(4, UnreadableVersionProblem(version));
     }

@@ -18,12 +18,15 @@
 namespace agf::p3d {
 
 /** Parses an ODOL file of version 7 or 40 to 75; other versions, and encrypted files, throw an
- *  ImportError that names the version and why. */
-Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings);
+ *  ImportError that names the version and why. The LOD bodies of v40 to v75, which the LOD
+ *  directory locates, are read on up to `threads` threads; the model and the warnings do not
+ *  depend on the count. */
+Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
+                unsigned threads = 1);
 
 /** Version-specific parts, used by ParseOdol. */
 Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName,
-                   Warnings &warnings);
+                   Warnings &warnings, unsigned threads);
 Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName,
                   Warnings &warnings);
 

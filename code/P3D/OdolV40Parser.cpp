@@ -6,7 +6,10 @@
  */
 #include "OdolParser.h"
 
+#include "P3dLodThreads.h"
+
 #include <algorithm>
+#include <memory>
 
 namespace agf::p3d {
 
@@ -307,7 +310,7 @@ private:
 } // namespace
 
 Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName,
-                   Warnings &warnings) {
+                   Warnings &warnings, unsigned threads) {
     Model model;
     model.kind = FileKind::OdolV40;
     model.version = kVersion;
@@ -340,33 +343,49 @@ Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName
         }
     }
 
-    std::string firstError;
+    // Each body lies between its directory offsets: the bodies are read on several threads,
+    // each into its own slot, and kept in LOD order.
+    const uint64_t directoryEnd = reader.offset();
+    // unique_ptr, not optional: a hostile header may count a LOD per 13 bytes of file.
+    std::vector<std::unique_ptr<Lod>> bodies(lodCount);
+    std::vector<std::unique_ptr<std::string>> errors(lodCount);
+    std::vector<size_t> costs(lodCount);
     for (size_t i = 0; i < lodCount; ++i) {
+        costs[i] = starts[i] <= ends[i] ? ends[i] - starts[i] : 0;
+    }
+    const auto readBody = [&](size_t i, Warnings &lodWarnings) {
+        bodies[i].reset();
+        errors[i].reset();
         try {
             if (starts[i] > size || ends[i] > size || starts[i] > ends[i]) {
-                reader.setStructure("LOD directory");
-                reader.failAt(reader.offset(), "LOD " + std::to_string(i) + " spans bytes " +
-                                                   std::to_string(starts[i]) + " to " +
-                                                   std::to_string(ends[i]) + " of a " +
-                                                   std::to_string(size) + "-byte file");
+                ThrowImportError(fileName, "LOD directory", directoryEnd,
+                                 "LOD " + std::to_string(i) + " spans bytes " +
+                                     std::to_string(starts[i]) + " to " + std::to_string(ends[i]) +
+                                     " of a " + std::to_string(size) + "-byte file");
             }
             BinaryReader body(data + starts[i], ends[i] - starts[i], fileName, starts[i]);
-            LodBodyParser parser(body, model, warnings, i);
-            Lod lod = parser.parse(resolutions[i]);
+            LodBodyParser parser(body, model, lodWarnings, i);
+            bodies[i] = std::make_unique<Lod>(parser.parse(resolutions[i]));
             if (!body.atEnd()) {
-                warnings.add(fileName, "LOD " + std::to_string(i), body.offset(),
-                             "the LOD ends " + std::to_string(body.remaining()) +
-                                 " bytes before its directory end");
+                lodWarnings.add(fileName, "LOD " + std::to_string(i), body.offset(),
+                                "the LOD ends " + std::to_string(body.remaining()) +
+                                    " bytes before its directory end");
             }
-            model.lods.push_back(std::move(lod));
         } catch (const ImportError &error) {
-            if (firstError.empty()) {
-                firstError = error.what();
-            }
-            warnings.add(error.place(),
-                         error.problem() + " - LOD " + std::to_string(i) + " skipped");
+            errors[i] = std::make_unique<std::string>(error.what());
+            lodWarnings.add(error.place(),
+                            error.problem() + " - LOD " + std::to_string(i) + " skipped");
         }
-    }
+    };
+    std::string firstError;
+    ForEachLod(costs, kMinimumLodBodyBytes, threads, warnings, readBody, [&](size_t i) {
+        if (bodies[i]) {
+            model.lods.push_back(std::move(*bodies[i]));
+        } else if (firstError.empty()) {
+            firstError = *errors[i];
+        }
+        return true;
+    });
     if (model.lods.empty() && lodCount != 0) {
         // Nothing sound: the first problem is the error.
         throw ImportError(fileName, "LOD bodies", 0, "no LOD could be read: " + firstError);

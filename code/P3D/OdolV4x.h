@@ -69,7 +69,7 @@ LodDirectory ReadLodDirectory(BinaryReader &reader, const Layout &layout, size_t
 
 /** Reads one LOD body from a reader spanning exactly that body. */
 Lod ReadLodBody(BinaryReader &reader, const Layout &layout, size_t index, float resolution,
-                Model &model, Warnings &warnings);
+                const Model &model, Warnings &warnings);
 
 /** The arrays of the sized per-vertex block at the end of a LOD body (fields 19 to 27). */
 struct VertexBlock {
@@ -92,9 +92,10 @@ void FillVertices(const BinaryReader &reader, const Layout &layout, VertexBlock 
 
 namespace agf::p3d {
 
-/** Parses ODOL v41 to v75 (ParseOdol dispatches here). Encrypted files and versions this
- *  layout does not describe fail with an ImportError naming the version. */
+/** Parses ODOL v41 to v75 (ParseOdol dispatches here), the LOD bodies on up to `threads`
+ *  threads. Encrypted files and versions this layout does not describe fail with an ImportError
+ *  naming the version. */
 Model ParseOdolV4x(const uint8_t *data, size_t size, const std::string &fileName, uint32_t version,
-                   Warnings &warnings);
+                   Warnings &warnings, unsigned threads);
 
 } // namespace agf::p3d

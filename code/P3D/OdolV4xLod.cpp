@@ -6,14 +6,13 @@
 #include "OdolParser.h"
 #include "OdolV4x.h"
 
-
 namespace agf::p3d::odol4x {
 
 namespace {
 
 class LodReader {
 public:
-    LodReader(BinaryReader &reader, const Layout &layout, size_t index, Model &model,
+    LodReader(BinaryReader &reader, const Layout &layout, size_t index, const Model &model,
               Warnings &warnings)
         : mReader(reader), mLayout(layout), mIndex(index), mModel(model), mWarnings(warnings) {}
 
@@ -214,7 +213,7 @@ private:
     BinaryReader &mReader;
     const Layout &mLayout;
     size_t mIndex;
-    Model &mModel;
+    const Model &mModel;
     Warnings &mWarnings;
     Lod mLod;
     std::vector<int32_t> mSubToSkeleton;
@@ -233,7 +232,7 @@ private:
 } // namespace
 
 Lod ReadLodBody(BinaryReader &reader, const Layout &layout, size_t index, float resolution,
-                Model &model, Warnings &warnings) {
+                const Model &model, Warnings &warnings) {
     return LodReader(reader, layout, index, model, warnings).read(resolution);
 }
 

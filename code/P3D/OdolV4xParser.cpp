@@ -5,6 +5,9 @@
  */
 #include "OdolParser.h"
 #include "OdolV4x.h"
+#include "P3dLodThreads.h"
+
+#include <memory>
 
 namespace agf::p3d {
 
@@ -45,11 +48,23 @@ void DescribeDirectory(const LodDirectory &directory, Model &model) {
     model.info.emplace_back("lodPermanent", permanent);
 }
 
+// Each body lies between its directory offsets: the bodies are read on several threads, each
+// into its own slot, and kept in LOD order.
 void ReadBodies(const uint8_t *data, size_t size, const std::string &fileName, const Layout &layout,
                 const LodDirectory &directory, const std::vector<float> &resolutions, Model &model,
-                Warnings &warnings) {
-    std::string firstError;
-    for (size_t i = 0; i < resolutions.size(); ++i) {
+                Warnings &warnings, unsigned threads) {
+    const size_t lodCount = resolutions.size();
+    // unique_ptr, not optional: a hostile header may count a LOD per 13 bytes of file.
+    std::vector<std::unique_ptr<Lod>> bodies(lodCount);
+    std::vector<std::unique_ptr<std::string>> errors(lodCount);
+    std::vector<size_t> costs(lodCount);
+    for (size_t i = 0; i < lodCount; ++i) {
+        costs[i] =
+            directory.starts[i] <= directory.ends[i] ? directory.ends[i] - directory.starts[i] : 0;
+    }
+    const auto readBody = [&](size_t i, Warnings &lodWarnings) {
+        bodies[i].reset();
+        errors[i].reset();
         try {
             const uint32_t start = directory.starts[i];
             const uint32_t end = directory.ends[i];
@@ -60,27 +75,34 @@ void ReadBodies(const uint8_t *data, size_t size, const std::string &fileName, c
                                       " of a " + std::to_string(size) + "-byte file");
             }
             BinaryReader body(data + start, end - start, fileName, start);
-            Lod lod = odol4x::ReadLodBody(body, layout, i, resolutions[i], model, warnings);
+            Lod lod = odol4x::ReadLodBody(body, layout, i, resolutions[i], model, lodWarnings);
             if (!body.atEnd()) {
-                warnings.add(body, std::to_string(body.remaining()) +
-                                       " bytes before the LOD's directory end are left unread");
+                lodWarnings.add(body, std::to_string(body.remaining()) +
+                                          " bytes before the LOD's directory end are left unread");
             }
             const int32_t loadableFaces = directory.loadableFaceCounts[i];
             if (loadableFaces >= 0 && static_cast<size_t>(loadableFaces) != lod.faces.size()) {
-                warnings.add(fileName, "LOD directory", 0,
-                             "LOD " + std::to_string(i) + ": the directory counts " +
-                                 std::to_string(loadableFaces) + " faces, the body has " +
-                                 std::to_string(lod.faces.size()));
+                lodWarnings.add(fileName, "LOD directory", 0,
+                                "LOD " + std::to_string(i) + ": the directory counts " +
+                                    std::to_string(loadableFaces) + " faces, the body has " +
+                                    std::to_string(lod.faces.size()));
             }
-            model.lods.push_back(std::move(lod));
+            bodies[i] = std::make_unique<Lod>(std::move(lod));
         } catch (const ImportError &error) {
-            if (firstError.empty()) {
-                firstError = error.what();
-            }
-            warnings.add(error.place(),
-                         error.problem() + "; LOD " + std::to_string(i) + " skipped");
+            errors[i] = std::make_unique<std::string>(error.what());
+            lodWarnings.add(error.place(),
+                            error.problem() + "; LOD " + std::to_string(i) + " skipped");
         }
-    }
+    };
+    std::string firstError;
+    ForEachLod(costs, kMinimumLodBodyBytes, threads, warnings, readBody, [&](size_t i) {
+        if (bodies[i]) {
+            model.lods.push_back(std::move(*bodies[i]));
+        } else if (firstError.empty()) {
+            firstError = *errors[i];
+        }
+        return true;
+    });
     if (model.lods.empty() && !resolutions.empty()) {
         throw ImportError(fileName, "LOD bodies", 0, "no LOD could be read: " + firstError);
     }
@@ -119,7 +141,7 @@ void RestoreCentre(const Vec3 &centre, Model &model) {
 } // namespace
 
 Model ParseOdolV4x(const uint8_t *data, size_t size, const std::string &fileName, uint32_t version,
-                   Warnings &warnings) {
+                   Warnings &warnings, unsigned threads) {
     Model model;
     model.kind = FileKind::OdolV40; // the v40 family: the converter treats them alike
     model.version = version;
@@ -135,7 +157,7 @@ Model ParseOdolV4x(const uint8_t *data, size_t size, const std::string &fileName
     const Vec3 centre = odol4x::ReadModelInfo(reader, layout, lodCount, model);
     odol::ReadAnimations(reader, layout.version, lodCount, model, warnings);
     const LodDirectory directory = odol4x::ReadLodDirectory(reader, layout, lodCount);
-    ReadBodies(data, size, fileName, layout, directory, resolutions, model, warnings);
+    ReadBodies(data, size, fileName, layout, directory, resolutions, model, warnings, threads);
     DescribeDirectory(directory, model);
     RestoreCentre(centre, model);
     return model;

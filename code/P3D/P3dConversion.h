@@ -81,43 +81,61 @@ private:
         size_t disagreeing = 0; ///< triangles whose stored normals point against the winding
     };
 
+    /** One selected LOD on its way to the scene. prepareLod (serial, LOD order) claims its
+     *  names and materials; buildLod (any thread) fills meshes and metadata; finishLod (serial,
+     *  LOD order) adds the meshes to the scene. */
+    struct LodParts {
+        const Lod *lod = nullptr;
+        size_t lodIndex = 0;
+        std::unique_ptr<aiNode> node;       ///< named, with its proxy and point nodes
+        std::vector<unsigned> localToScene; ///< LOD material -> scene material
+        std::vector<std::unique_ptr<aiMesh>> meshes;
+    };
+
+    /** LODs with fewer points and faces than this are too small to be worth a thread (a
+     *  thread's start costs about as much as converting a few thousand vertices). */
+    static constexpr size_t kMinimumLodCost = 8192;
+
     // P3dConverter.cpp
     void setUpSkeleton();
-    aiNode *convertLod(const Lod &lod, size_t lodIndex);
+    LodParts prepareLod(const Lod &lod, size_t lodIndex);
+    void buildLod(LodParts &parts, Warnings &warnings) const;
+    aiNode *finishLod(LodParts &parts);
 
-    // P3dGeometry.cpp
-    Geometry mlodGeometry(const Lod &lod);
-    Geometry odolGeometry(const Lod &lod);
-    void countDisagreeingNormals(const Lod &lod, Geometry &geometry);
+    // P3dGeometry.cpp (const: they run on the LOD threads)
+    Geometry mlodGeometry(const Lod &lod) const;
+    Geometry odolGeometry(const Lod &lod, Warnings &warnings) const;
+    void countDisagreeingNormals(const Lod &lod, Geometry &geometry, Warnings &warnings) const;
     static void addPolygon(Geometry &geometry, const uint32_t (&vertex)[4], uint8_t count,
                            uint32_t material, bool flip);
     static std::vector<std::vector<uint32_t>> VerticesPerMesh(const Geometry &geometry,
                                                               size_t materialCount);
-    void addFrames(const Lod &lod, Geometry &geometry);
+    void addFrames(const Lod &lod, Geometry &geometry, Warnings &warnings) const;
 
-    // P3dSkinAndSelections.cpp
-    void addSkin(const Lod &lod, Geometry &geometry);
+    // P3dSkinAndSelections.cpp (addSkin and addSelections run on the LOD threads)
+    void addSkin(const Lod &lod, Geometry &geometry) const;
     void addSelections(const Lod &lod, const Geometry &geometry,
                        const std::vector<std::string> &meshNames,
                        const std::vector<std::vector<uint32_t>> &usedPerMesh,
-                       MetadataBuilder &metadata);
+                       MetadataBuilder &metadata) const;
     std::vector<aiNode *> proxyNodes(const Lod &lod);
     std::vector<aiNode *> pointNodes(const Lod &lod);
 
     // P3dMaterials.cpp
     std::vector<unsigned> registerMaterials(const Lod &lod);
 
-    // P3dMetadata.cpp
-    void addLodMetadata(const Lod &lod, size_t lodIndex, MetadataBuilder &metadata);
-    void addProperties(const Lod &lod, MetadataBuilder &metadata);
-    void addPointFlags(const Lod &lod, MetadataBuilder &metadata);
-    void addSections(const Lod &lod, MetadataBuilder &metadata);
+    // P3dMetadata.cpp (the LOD parts run on the LOD threads)
+    void addLodMetadata(const Lod &lod, size_t lodIndex, MetadataBuilder &metadata) const;
+    void addProperties(const Lod &lod, MetadataBuilder &metadata) const;
+    void addPointFlags(const Lod &lod, MetadataBuilder &metadata) const;
+    void addSections(const Lod &lod, MetadataBuilder &metadata) const;
     void addSceneMetadata(size_t importedLods);
 
     const Model &mModel;
     const ConvertOptions &mOptions;
     std::string mFileName;
     aiScene *mScene;
+    /** Only for the serial parts: the LOD threads write to their own sinks. */
     Warnings &mWarnings;
     SceneParts mParts;
     NodeNames mNames;

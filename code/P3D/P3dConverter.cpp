@@ -8,6 +8,7 @@
 #include "Common/ImportError.h"
 #include "Common/StringHelpers.h"
 #include "Common/TextEncoding.h"
+#include "P3dLodThreads.h"
 #include "P3dResolution.h"
 
 #include <algorithm>
@@ -50,11 +51,23 @@ void Converter::run() {
     mNames.claim(mScene->mRootNode->mName.C_Str());
     setUpSkeleton();
 
-    std::vector<aiNode *> lodNodes;
+    std::vector<LodParts> parts;
     for (size_t i = 0; i < mModel.lods.size(); ++i) {
         if (selected[i]) {
-            lodNodes.push_back(convertLod(mModel.lods[i], i));
+            parts.push_back(prepareLod(mModel.lods[i], i));
         }
+    }
+    std::vector<size_t> costs;
+    for (const LodParts &lod : parts) {
+        costs.push_back(lod.lod->points.size() + lod.lod->faces.size());
+    }
+    ForEachLod(
+        costs, kMinimumLodCost, mOptions.threads, mWarnings,
+        [&](size_t lod, Warnings &warnings) { buildLod(parts[lod], warnings); },
+        [](size_t) { return true; });
+    std::vector<aiNode *> lodNodes;
+    for (LodParts &lod : parts) {
+        lodNodes.push_back(finishLod(lod));
     }
     AddChildren(mScene->mRootNode, lodNodes);
     addSceneMetadata(lodNodes.size());
@@ -113,42 +126,60 @@ void Converter::setUpSkeleton() {
     BuildNodeHierarchy(nodes, mScene->mRootNode, context, mWarnings);
 }
 
-aiNode *Converter::convertLod(const Lod &lod, size_t lodIndex) {
-    const std::string lodName = ResolutionName(lod.resolution);
-    auto node = std::make_unique<aiNode>(mNames.claim(lodName));
-    std::vector<unsigned> localToScene = registerMaterials(lod);
-    Geometry geometry = lod.perVertex ? odolGeometry(lod) : mlodGeometry(lod);
-    for (Triangle &triangle : geometry.triangles) {
-        triangle.material = localToScene[triangle.material];
-    }
-    addSkin(lod, geometry);
-    addFrames(lod, geometry);
-
-    std::vector<unsigned> meshIndices;
-    std::vector<std::string> meshNames;
-    std::vector<std::vector<uint32_t>> usedPerMesh;
-    if (!geometry.triangles.empty()) {
-        auto meshes = BuildMeshesByMaterial(geometry.source, geometry.triangles,
-                                            static_cast<unsigned>(mParts.materialCount()),
-                                            mSkinBones, node->mName.C_Str());
-        usedPerMesh = VerticesPerMesh(geometry, mParts.materialCount());
-        for (auto &mesh : meshes) {
-            meshNames.push_back(mesh->mName.C_Str());
-            meshIndices.push_back(mParts.addMesh(std::move(mesh)));
-        }
-    }
-    SetNodeMeshes(node.get(), meshIndices);
-
-    MetadataBuilder metadata;
-    addLodMetadata(lod, lodIndex, metadata);
-    addSelections(lod, geometry, meshNames, usedPerMesh, metadata);
-    node->mMetaData = metadata.build();
-
+// Names and materials are scene-wide, and handed out in LOD order as one loop would: the
+// LOD's node name, its proxy and point node names, then its materials.
+Converter::LodParts Converter::prepareLod(const Lod &lod, size_t lodIndex) {
+    LodParts parts;
+    parts.lod = &lod;
+    parts.lodIndex = lodIndex;
+    parts.node = std::make_unique<aiNode>(mNames.claim(ResolutionName(lod.resolution)));
     std::vector<aiNode *> children = proxyNodes(lod);
     std::vector<aiNode *> points = pointNodes(lod);
     children.insert(children.end(), points.begin(), points.end());
-    AddChildren(node.get(), children);
-    return node.release();
+    AddChildren(parts.node.get(), children);
+    parts.localToScene = registerMaterials(lod);
+    return parts;
+}
+
+// Runs on any thread: reads the model and the converter's settled state (skeleton, material
+// count), writes only `parts` and `warnings`.
+void Converter::buildLod(LodParts &parts, Warnings &warnings) const {
+    const Lod &lod = *parts.lod;
+    Geometry geometry = lod.perVertex ? odolGeometry(lod, warnings) : mlodGeometry(lod);
+    for (Triangle &triangle : geometry.triangles) {
+        triangle.material = parts.localToScene[triangle.material];
+    }
+    addSkin(lod, geometry);
+    addFrames(lod, geometry, warnings);
+
+    std::vector<std::string> meshNames;
+    std::vector<std::vector<uint32_t>> usedPerMesh;
+    parts.meshes.clear();
+    if (!geometry.triangles.empty()) {
+        parts.meshes = BuildMeshesByMaterial(geometry.source, geometry.triangles,
+                                             static_cast<unsigned>(mParts.materialCount()),
+                                             mSkinBones, parts.node->mName.C_Str());
+        usedPerMesh = VerticesPerMesh(geometry, mParts.materialCount());
+        for (const auto &mesh : parts.meshes) {
+            meshNames.push_back(mesh->mName.C_Str());
+        }
+    }
+
+    MetadataBuilder metadata;
+    addLodMetadata(lod, parts.lodIndex, metadata);
+    addSelections(lod, geometry, meshNames, usedPerMesh, metadata);
+    delete parts.node->mMetaData;
+    parts.node->mMetaData = metadata.build();
+}
+
+// The scene's mesh list in LOD order, as one loop would have filled it.
+aiNode *Converter::finishLod(LodParts &parts) {
+    std::vector<unsigned> meshIndices;
+    for (auto &mesh : parts.meshes) {
+        meshIndices.push_back(mParts.addMesh(std::move(mesh)));
+    }
+    SetNodeMeshes(parts.node.get(), meshIndices);
+    return parts.node.release();
 }
 
 void ConvertModel(const Model &model, const ConvertOptions &options, const std::string &fileName,

@@ -30,6 +30,9 @@ struct ConvertOptions {
     std::vector<Bone> externalSkeleton;
     std::string externalSkeletonName;
     std::string externalSkeletonSource; ///< where it came from, for metadata
+    /** AI_CONFIG_IMPORT_GAMEFORMATS_THREADS: LODs are converted on up to this many threads
+     *  (the scene and the warnings do not depend on it). */
+    unsigned threads = 1;
 };
 
 /** Fills `scene` (which must be empty). Recoverable problems are appended to `warnings`.

@@ -75,7 +75,7 @@ aiMatrix4x4 ToAssimpTransform(const std::array<Vec3, 4> &rows) {
     return m;
 }
 
-Converter::Geometry Converter::mlodGeometry(const Lod &lod) {
+Converter::Geometry Converter::mlodGeometry(const Lod &lod) const {
     Geometry geometry;
     const size_t setCount = lod.uvSets.size();
     // Corners become one vertex when point, normal and every UV are bit-identical. The
@@ -144,7 +144,7 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod) {
     return geometry;
 }
 
-Converter::Geometry Converter::odolGeometry(const Lod &lod) {
+Converter::Geometry Converter::odolGeometry(const Lod &lod, Warnings &warnings) const {
     Geometry geometry;
     const size_t count = lod.points.size();
     geometry.vertexPoint.resize(count);
@@ -172,13 +172,14 @@ Converter::Geometry Converter::odolGeometry(const Lod &lod) {
                                     face.vertices[2]};
         addPolygon(geometry, vertex, face.count, face.material, false);
     }
-    countDisagreeingNormals(lod, geometry);
+    countDisagreeingNormals(lod, geometry, warnings);
     return geometry;
 }
 
 // A diagnostic only: the rule above decides the winding, the stored normals do not. Normals
 // that disagree with it point to a damaged file or a layout this reader gets wrong.
-void Converter::countDisagreeingNormals(const Lod &lod, Geometry &geometry) {
+void Converter::countDisagreeingNormals(const Lod &lod, Geometry &geometry,
+                                        Warnings &warnings) const {
     const MeshSource &source = geometry.source;
     for (const Triangle &triangle : geometry.triangles) {
         const aiVector3D &p0 = source.positions[triangle.vertices[0]];
@@ -193,9 +194,9 @@ void Converter::countDisagreeingNormals(const Lod &lod, Geometry &geometry) {
         }
     }
     if (geometry.disagreeing != 0) {
-        mWarnings.add(mFileName, ResolutionName(lod.resolution) + " faces", lod.fileOffset,
-                      "stored normals disagree with the winding in " +
-                          std::to_string(geometry.disagreeing) + " faces");
+        warnings.add(mFileName, ResolutionName(lod.resolution) + " faces", lod.fileOffset,
+                     "stored normals disagree with the winding in " +
+                         std::to_string(geometry.disagreeing) + " faces");
     }
 }
 
@@ -247,16 +248,15 @@ std::vector<std::vector<uint32_t>> Converter::VerticesPerMesh(const Geometry &ge
 }
 
 // Point-cache frames (#Animation#, ODOL frames) become morph targets.
-void Converter::addFrames(const Lod &lod, Geometry &geometry) {
+void Converter::addFrames(const Lod &lod, Geometry &geometry, Warnings &warnings) const {
     const size_t vertexCount = geometry.source.positions.size();
     for (size_t f = 0; f < lod.frames.size(); ++f) {
         const Frame &frame = lod.frames[f];
         if (frame.positions.size() != lod.points.size()) {
-            mWarnings.add(mFileName, ResolutionName(lod.resolution) + " frame " + std::to_string(f),
-                          lod.fileOffset,
-                          "the frame has " + std::to_string(frame.positions.size()) +
-                              " points, the LOD " + std::to_string(lod.points.size()) +
-                              "; skipped");
+            warnings.add(mFileName, ResolutionName(lod.resolution) + " frame " + std::to_string(f),
+                         lod.fileOffset,
+                         "the frame has " + std::to_string(frame.positions.size()) +
+                             " points, the LOD " + std::to_string(lod.points.size()) + "; skipped");
             continue;
         }
         if (vertexCount == 0) {

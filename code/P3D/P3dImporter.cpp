@@ -6,6 +6,7 @@
 #include "Common/ImporterBase.h"
 #include "Common/Lzss.h"
 #include "Common/Options.h"
+#include "Common/Parallel.h"
 #include "Common/StringHelpers.h"
 #include "Common/TextureResolver.h"
 #include "MlodParser.h"
@@ -68,13 +69,14 @@ Signature DetectSignature(const uint8_t *data, size_t size) {
     return Signature::None;
 }
 
-Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings) {
+Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
+               unsigned threads) {
     switch (DetectSignature(data, size)) {
     case Signature::Mlod:
     case Signature::BareLod:
-        return ParseMlod(data, size, fileName, warnings);
+        return ParseMlod(data, size, fileName, warnings, threads);
     case Signature::Odol:
-        return ParseOdol(data, size, fileName, warnings);
+        return ParseOdol(data, size, fileName, warnings, threads);
     case Signature::Packed: {
         std::string note;
         const std::vector<uint8_t> unpacked = LzssDecodeWholeFile(data, size, fileName, note);
@@ -84,9 +86,10 @@ Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName, Wa
                              "the unpacked data is not an MLOD or ODOL file");
         }
         const std::string unpackedName = fileName + " (unpacked)";
-        Model model = inner == Signature::Mlod
-                          ? ParseMlod(unpacked.data(), unpacked.size(), unpackedName, warnings)
-                          : ParseOdol(unpacked.data(), unpacked.size(), unpackedName, warnings);
+        Model model =
+            inner == Signature::Mlod
+                ? ParseMlod(unpacked.data(), unpacked.size(), unpackedName, warnings, threads)
+                : ParseOdol(unpacked.data(), unpacked.size(), unpackedName, warnings, threads);
         model.wasCompressed = true;
         if (!note.empty()) {
             warnings.add(fileName, "packed file", 0, note);
@@ -123,6 +126,7 @@ public:
         mSkeletonName = StringOption(importer, AI_CONFIG_IMPORT_P3D_SKELETON);
         mSkeletonBones = StringOption(importer, AI_CONFIG_IMPORT_P3D_SKELETON_BONES);
         mNoModelCfg = BoolOption(importer, AI_CONFIG_IMPORT_P3D_NO_MODELCFG);
+        mThreads = ImportThreads(importer);
     }
 
 protected:
@@ -134,9 +138,10 @@ protected:
         const std::string fileName = FileNameOf(file);
         // CanRead is skipped when the extension alone picks this importer: ParseP3d checks the
         // signature again and throws its error.
-        const Model model = ParseP3d(data.data(), data.size, fileName, warnings);
+        const Model model = ParseP3d(data.data(), data.size, fileName, warnings, mThreads);
         ConvertOptions options;
         options.lodChoice = mLodChoice;
+        options.threads = mThreads;
         if (model.bones.empty()) {
             findExternalSkeleton(file, io, options, warnings);
         }
@@ -276,6 +281,7 @@ private:
     std::string mSkeletonName;
     std::string mSkeletonBones;
     bool mNoModelCfg = false;
+    unsigned mThreads = 1;
 };
 
 } // namespace

@@ -20,7 +20,9 @@ enum class Signature { None, Mlod, Odol, BareLod, Packed };
 Signature DetectSignature(const uint8_t *data, size_t size);
 
 /** Parses a whole P3D file in memory (unpacking a whole-file-packed one first). Recoverable
- *  problems go to `warnings`; a file that cannot be read throws ImportError. */
-Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings);
+ *  problems go to `warnings`; a file that cannot be read throws ImportError. The LODs are read
+ *  on up to `threads` threads where they can be located first, with the same result. */
+Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
+               unsigned threads = 1);
 
 } // namespace agf::p3d

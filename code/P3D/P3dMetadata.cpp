@@ -57,7 +57,7 @@ std::string FormatFloat(float value) {
 }
 
 // The LOD node's own values: counts, properties, point flags, mass, frames, sections.
-void Converter::addLodMetadata(const Lod &lod, size_t lodIndex, MetadataBuilder &metadata) {
+void Converter::addLodMetadata(const Lod &lod, size_t lodIndex, MetadataBuilder &metadata) const {
     metadata.add(AGF_META_P3D_RESOLUTION, lod.resolution);
     metadata.add(AGF_META_P3D_LOD_INDEX, static_cast<int32_t>(lodIndex));
     metadata.add(AGF_META_P3D_POINT_COUNT, static_cast<uint64_t>(lod.points.size()));
@@ -91,7 +91,7 @@ void Converter::addLodMetadata(const Lod &lod, size_t lodIndex, MetadataBuilder 
     addSections(lod, metadata);
 }
 
-void Converter::addProperties(const Lod &lod, MetadataBuilder &metadata) {
+void Converter::addProperties(const Lod &lod, MetadataBuilder &metadata) const {
     std::map<std::string, std::string> unique;
     std::vector<std::string> order;
     for (const auto &property : lod.properties) {
@@ -105,7 +105,7 @@ void Converter::addProperties(const Lod &lod, MetadataBuilder &metadata) {
     }
 }
 
-void Converter::addPointFlags(const Lod &lod, MetadataBuilder &metadata) {
+void Converter::addPointFlags(const Lod &lod, MetadataBuilder &metadata) const {
     std::map<uint32_t, std::vector<uint32_t>> pointsByFlags;
     size_t hidden = 0;
     for (size_t p = 0; p < lod.pointFlags.size(); ++p) {
@@ -131,7 +131,7 @@ void Converter::addPointFlags(const Lod &lod, MetadataBuilder &metadata) {
     }
 }
 
-void Converter::addSections(const Lod &lod, MetadataBuilder &metadata) {
+void Converter::addSections(const Lod &lod, MetadataBuilder &metadata) const {
     if (lod.sections.empty()) {
         return;
     }

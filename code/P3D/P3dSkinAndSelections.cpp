@@ -16,7 +16,7 @@
 namespace agf::p3d {
 
 // Skin weights: ODOL vertexBoneRef when present, otherwise selections named after bones.
-void Converter::addSkin(const Lod &lod, Geometry &geometry) {
+void Converter::addSkin(const Lod &lod, Geometry &geometry) const {
     if (mSkinBones.empty()) {
         return;
     }
@@ -73,7 +73,7 @@ void Converter::addSkin(const Lod &lod, Geometry &geometry) {
 void Converter::addSelections(const Lod &lod, const Geometry &geometry,
                               const std::vector<std::string> &meshNames,
                               const std::vector<std::vector<uint32_t>> &usedPerMesh,
-                              MetadataBuilder &metadata) {
+                              MetadataBuilder &metadata) const {
     if (lod.selections.empty()) {
         return;
     }

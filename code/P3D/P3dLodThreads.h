@@ -1,0 +1,45 @@
+/** @file P3dLodThreads.h
+ *  LODs on several threads (#18): a P3D's LODs are independent once their bytes are located, so
+ *  the parsers read them (ODOL from its LOD directory, MLOD after a walk over the LODs), and the
+ *  converter converts them, on up to `threads` threads. The result (the scene, the warnings and
+ *  their order, the error) is the one of the loop on one thread, for any thread count.
+ */
+#pragma once
+
+#include "Common/Warnings.h"
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+namespace agf::p3d {
+
+/** ODOL LOD bodies shorter than this are not worth a thread of their own: starting one costs
+ *  about as much as reading a few ten kilobytes. */
+constexpr size_t kMinimumLodBodyBytes = 32768;
+
+/** More LODs than this (a real model has a few dozen; a hostile header may claim one per 13
+ *  bytes of file) are looped over on the calling thread, without per-LOD bookkeeping. */
+constexpr size_t kMaxLodsOnThreads = 4096;
+
+/** Has the effect of the loop
+ *
+ *      for (size_t lod = 0; lod < costs.size(); ++lod) {
+ *          work(lod, sink);
+ *          if (!keep(lod)) break;
+ *      }
+ *
+ *  but runs `work` on up to `threads` threads, costliest LOD first, each LOD with a warnings sink
+ *  of its own; then, on the calling thread and in LOD order, merges each LOD's warnings into
+ *  `sink`, rethrows what its `work` threw and calls `keep`. `work(lod, ...)` must write only that
+ *  LOD's own results, and leave the same results when it runs again (a LOD whose own sink
+ *  overflowed is run again on `sink`, since merging a truncated sink would lose entries).
+ *
+ *  Only LODs costing at least `minimumCost` count as work for a thread: with fewer than two of
+ *  them, or with more than kMaxLodsOnThreads LODs, the loop runs as written, on the calling
+ *  thread, at no cost. */
+void ForEachLod(const std::vector<size_t> &costs, size_t minimumCost, unsigned threads,
+                Warnings &sink, const std::function<void(size_t lod, Warnings &warnings)> &work,
+                const std::function<bool(size_t lod)> &keep);
+
+} // namespace agf::p3d
