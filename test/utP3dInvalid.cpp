@@ -121,7 +121,7 @@ TEST(P3dInvalid, OdolLodOffsetsPastTheEnd) {
     EXPECT_EQ(LodNodes(partial.scene).size(), 2u);
     const ImportWarnings warnings(*partial.importer, "p3d");
     EXPECT_EQ(warnings.count("LOD 2 spans bytes"), 1u) << warnings.text();
-    EXPECT_NE(warnings.text().find("- LOD 2 skipped"), std::string::npos) << warnings.text();
+    EXPECT_NE(warnings.text().find("; LOD 2 skipped"), std::string::npos) << warnings.text();
     // Every LOD past the end: a clear error.
     for (uint32_t i = 0; i < 3; ++i) {
         PatchU32(bytes, directory + 4 * i, static_cast<uint32_t>(bytes.size() + 100));

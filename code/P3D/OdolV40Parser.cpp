@@ -343,20 +343,15 @@ Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName
         }
     }
 
-    // Each body lies between its directory offsets: the bodies are read on several threads,
-    // each into its own slot, and kept in LOD order.
+    // Each body lies between its directory offsets: the bodies are read on several threads.
     const uint64_t directoryEnd = reader.offset();
-    // unique_ptr, not optional: a hostile header may count a LOD per 13 bytes of file.
-    std::vector<std::unique_ptr<Lod>> bodies(lodCount);
-    std::vector<std::unique_ptr<std::string>> errors(lodCount);
     std::vector<size_t> costs(lodCount);
     for (size_t i = 0; i < lodCount; ++i) {
         costs[i] = starts[i] <= ends[i] ? ends[i] - starts[i] : 0;
     }
-    const auto readBody = [&](size_t i, Warnings &lodWarnings) {
-        bodies[i].reset();
-        errors[i].reset();
-        try {
+    ReadLocatedLodBodies(
+        costs, threads, warnings, fileName,
+        [&](size_t i, Warnings &lodWarnings) {
             if (starts[i] > size || ends[i] > size || starts[i] > ends[i]) {
                 ThrowImportError(fileName, "LOD directory", directoryEnd,
                                  "LOD " + std::to_string(i) + " spans bytes " +
@@ -365,31 +360,15 @@ Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName
             }
             BinaryReader body(data + starts[i], ends[i] - starts[i], fileName, starts[i]);
             LodBodyParser parser(body, model, lodWarnings, i);
-            bodies[i] = std::make_unique<Lod>(parser.parse(resolutions[i]));
+            Lod lod = parser.parse(resolutions[i]);
             if (!body.atEnd()) {
                 lodWarnings.add(fileName, "LOD " + std::to_string(i), body.offset(),
                                 "the LOD ends " + std::to_string(body.remaining()) +
                                     " bytes before its directory end");
             }
-        } catch (const ImportError &error) {
-            errors[i] = std::make_unique<std::string>(error.what());
-            lodWarnings.add(error.place(),
-                            error.problem() + " - LOD " + std::to_string(i) + " skipped");
-        }
-    };
-    std::string firstError;
-    ForEachLod(costs, kMinimumLodBodyBytes, threads, warnings, readBody, [&](size_t i) {
-        if (bodies[i]) {
-            model.lods.push_back(std::move(*bodies[i]));
-        } else if (firstError.empty()) {
-            firstError = *errors[i];
-        }
-        return true;
-    });
-    if (model.lods.empty() && lodCount != 0) {
-        // Nothing sound: the first problem is the error.
-        throw ImportError(fileName, "LOD bodies", 0, "no LOD could be read: " + firstError);
-    }
+            return lod;
+        },
+        model.lods);
     return model;
 }
 

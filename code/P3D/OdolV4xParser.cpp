@@ -48,24 +48,19 @@ void DescribeDirectory(const LodDirectory &directory, Model &model) {
     model.info.emplace_back("lodPermanent", permanent);
 }
 
-// Each body lies between its directory offsets: the bodies are read on several threads, each
-// into its own slot, and kept in LOD order.
+// Each body lies between its directory offsets: the bodies are read on several threads.
 void ReadBodies(const uint8_t *data, size_t size, const std::string &fileName, const Layout &layout,
                 const LodDirectory &directory, const std::vector<float> &resolutions, Model &model,
                 Warnings &warnings, unsigned threads) {
     const size_t lodCount = resolutions.size();
-    // unique_ptr, not optional: a hostile header may count a LOD per 13 bytes of file.
-    std::vector<std::unique_ptr<Lod>> bodies(lodCount);
-    std::vector<std::unique_ptr<std::string>> errors(lodCount);
     std::vector<size_t> costs(lodCount);
     for (size_t i = 0; i < lodCount; ++i) {
         costs[i] =
             directory.starts[i] <= directory.ends[i] ? directory.ends[i] - directory.starts[i] : 0;
     }
-    const auto readBody = [&](size_t i, Warnings &lodWarnings) {
-        bodies[i].reset();
-        errors[i].reset();
-        try {
+    ReadLocatedLodBodies(
+        costs, threads, warnings, fileName,
+        [&](size_t i, Warnings &lodWarnings) {
             const uint32_t start = directory.starts[i];
             const uint32_t end = directory.ends[i];
             if (start > size || end > size || start > end) {
@@ -87,25 +82,9 @@ void ReadBodies(const uint8_t *data, size_t size, const std::string &fileName, c
                                     std::to_string(loadableFaces) + " faces, the body has " +
                                     std::to_string(lod.faces.size()));
             }
-            bodies[i] = std::make_unique<Lod>(std::move(lod));
-        } catch (const ImportError &error) {
-            errors[i] = std::make_unique<std::string>(error.what());
-            lodWarnings.add(error.place(),
-                            error.problem() + "; LOD " + std::to_string(i) + " skipped");
-        }
-    };
-    std::string firstError;
-    ForEachLod(costs, kMinimumLodBodyBytes, threads, warnings, readBody, [&](size_t i) {
-        if (bodies[i]) {
-            model.lods.push_back(std::move(*bodies[i]));
-        } else if (firstError.empty()) {
-            firstError = *errors[i];
-        }
-        return true;
-    });
-    if (model.lods.empty() && !resolutions.empty()) {
-        throw ImportError(fileName, "LOD bodies", 0, "no LOD could be read: " + firstError);
-    }
+            return lod;
+        },
+        model.lods);
 }
 
 // The binarizer moves an autoCenter model so that its bounding centre is the origin, and keeps

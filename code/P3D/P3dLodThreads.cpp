@@ -1,11 +1,13 @@
 /** @file P3dLodThreads.cpp */
 #include "P3dLodThreads.h"
 
+#include "Common/ImportError.h"
 #include "Common/Parallel.h"
 
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <memory>
 #include <numeric>
 
 namespace agf::p3d {
@@ -70,6 +72,41 @@ void ForEachLod(const std::vector<size_t> &costs, size_t minimumCost, unsigned t
         if (!keep(lod)) {
             return;
         }
+    }
+}
+
+void ReadLocatedLodBodies(const std::vector<size_t> &costs, unsigned threads, Warnings &warnings,
+                          const std::string &fileName,
+                          const std::function<Lod(size_t lod, Warnings &warnings)> &read,
+                          std::vector<Lod> &lods) {
+    // Each body goes to its own slot, kept in LOD order afterwards. unique_ptr, not optional:
+    // a hostile header may count a LOD per 13 bytes of file.
+    const size_t lodCount = costs.size();
+    std::vector<std::unique_ptr<Lod>> bodies(lodCount);
+    std::vector<std::unique_ptr<std::string>> errors(lodCount);
+    const auto readBody = [&](size_t i, Warnings &lodWarnings) {
+        bodies[i].reset();
+        errors[i].reset();
+        try {
+            bodies[i] = std::make_unique<Lod>(read(i, lodWarnings));
+        } catch (const ImportError &error) {
+            errors[i] = std::make_unique<std::string>(error.what());
+            lodWarnings.add(error.place(),
+                            error.problem() + "; LOD " + std::to_string(i) + " skipped");
+        }
+    };
+    std::string firstError;
+    ForEachLod(costs, kMinimumLodBodyBytes, threads, warnings, readBody, [&](size_t i) {
+        if (bodies[i]) {
+            lods.push_back(std::move(*bodies[i]));
+        } else if (firstError.empty()) {
+            firstError = *errors[i];
+        }
+        return true;
+    });
+    if (lods.empty() && lodCount != 0) {
+        // Nothing sound: the first problem is the error.
+        throw ImportError(fileName, "LOD bodies", 0, "no LOD could be read: " + firstError);
     }
 }
 

@@ -7,9 +7,11 @@
 #pragma once
 
 #include "Common/Warnings.h"
+#include "P3dFileData.h"
 
 #include <cstddef>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace agf::p3d {
@@ -41,5 +43,14 @@ constexpr size_t kMaxLodsOnThreads = 4096;
 void ForEachLod(const std::vector<size_t> &costs, size_t minimumCost, unsigned threads,
                 Warnings &sink, const std::function<void(size_t lod, Warnings &warnings)> &work,
                 const std::function<bool(size_t lod)> &keep);
+
+/** The LOD bodies an ODOL's directory locates, read with ForEachLod: `read(lod, warnings)`
+ *  returns LOD `lod`'s body or throws ImportError, which skips that LOD with a warning ("<problem>;
+ *  LOD <n> skipped"). The bodies read are appended to `lods` in LOD order; when there were LODs
+ *  and none could be read, the first LOD's error is thrown. `costs` are the bodies' sizes. */
+void ReadLocatedLodBodies(const std::vector<size_t> &costs, unsigned threads, Warnings &warnings,
+                          const std::string &fileName,
+                          const std::function<Lod(size_t lod, Warnings &warnings)> &read,
+                          std::vector<Lod> &lods);
 
 } // namespace agf::p3d
