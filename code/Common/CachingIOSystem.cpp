@@ -24,7 +24,7 @@ bool CachingIOSystem::Exists(const char *file) const {
     if (known != mExists.end()) {
         return known->second;
     }
-    const bool exists = mTarget.Exists(file);
+    const bool exists = BorrowedIOSystem::Exists(file);
     mExists.emplace(file, exists);
     return exists;
 }
@@ -35,13 +35,13 @@ Assimp::IOStream *CachingIOSystem::Open(const char *file, const char *mode) {
     }
     if (!IsReadMode(mode)) {
         mExists.erase(file);
-        return mTarget.Open(file, mode);
+        return BorrowedIOSystem::Open(file, mode);
     }
     const auto known = mExists.find(file);
     if (known != mExists.end() && !known->second) {
         return nullptr;
     }
-    Assimp::IOStream *stream = mTarget.Open(file, mode);
+    Assimp::IOStream *stream = BorrowedIOSystem::Open(file, mode);
     if (stream == nullptr) {
         mExists[file] = false;
     }
@@ -50,12 +50,12 @@ Assimp::IOStream *CachingIOSystem::Open(const char *file, const char *mode) {
 
 bool CachingIOSystem::CreateDirectory(const std::string &path) {
     mExists.clear();
-    return mTarget.CreateDirectory(path);
+    return BorrowedIOSystem::CreateDirectory(path);
 }
 
 bool CachingIOSystem::DeleteFile(const std::string &file) {
     mExists.erase(file);
-    return mTarget.DeleteFile(file);
+    return BorrowedIOSystem::DeleteFile(file);
 }
 
 } // namespace agf

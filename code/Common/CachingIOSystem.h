@@ -11,32 +11,26 @@
  */
 #pragma once
 
-#include <assimp/IOSystem.hpp>
+#include "Common/BorrowedIOSystem.h"
 
 #include <string>
 #include <unordered_map>
 
 namespace agf {
 
-class CachingIOSystem : public Assimp::IOSystem {
+class CachingIOSystem : public BorrowedIOSystem {
 public:
-    explicit CachingIOSystem(Assimp::IOSystem &target) : mTarget(target) {}
+    explicit CachingIOSystem(Assimp::IOSystem &target) : BorrowedIOSystem(target) {}
 
-    using Assimp::IOSystem::Exists;
+    using BorrowedIOSystem::Exists;
     bool Exists(const char *file) const override;
-    char getOsSeparator() const override { return mTarget.getOsSeparator(); }
     /** A file already known to be missing is not asked for again; a read that fails marks it
      *  missing. Writes are forwarded untouched. */
     Assimp::IOStream *Open(const char *file, const char *mode) override;
-    void Close(Assimp::IOStream *stream) override { mTarget.Close(stream); }
-    bool ComparePaths(const char *one, const char *second) const override {
-        return mTarget.ComparePaths(one, second);
-    }
     bool CreateDirectory(const std::string &path) override;
     bool DeleteFile(const std::string &file) override;
 
 private:
-    Assimp::IOSystem &mTarget;
     mutable std::unordered_map<std::string, bool> mExists;
 };
 
