@@ -68,6 +68,14 @@ TEST(Parallel, AnErrorOnAHelperThreadReachesTheCaller) {
                  std::runtime_error);
 }
 
+TEST(Parallel, ItemsForWorkGivesEachPartTheMinimumWork) {
+    EXPECT_EQ(agf::ItemsForWork(100 * 1000, 100, 32768), 33u) << "1000 keys a bone";
+    EXPECT_EQ(agf::ItemsForWork(100 * 32768, 100, 32768), 1u);
+    EXPECT_EQ(agf::ItemsForWork(10, 100, 32768), 32768u) << "less than a key an item";
+    EXPECT_EQ(agf::ItemsForWork(0, 0, 32768), 32768u);
+    EXPECT_EQ(agf::ItemsForWork(500, 5, 0), 1u) << "never 0";
+}
+
 TEST(Parallel, RunBothRunsEachTaskOnce) {
     for (unsigned threads : {1u, 2u, 4u}) {
         std::atomic<int> first{0};

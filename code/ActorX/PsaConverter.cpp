@@ -211,17 +211,16 @@ AnimationSet ConvertPsa(const PsaFile &file, const PsaConfig *config, const std:
     // blocks and writes them, so no two threads touch the same block, and every key depends
     // on its record alone (the same bits for any split).
     std::atomic<size_t> nonFinite{0};
-    const uint64_t minimumBones =
-        framesPerBone == 0 ? 1 : (kPsaMinimumKeysPerThread + framesPerBone - 1) / framesPerBone;
-    ParallelRanges(boneCount, threads, static_cast<size_t>(minimumBones),
-                   [&](size_t firstBone, size_t endBone) {
-                       size_t partNonFinite = 0;
-                       for (size_t a = 0; a < ranges.size(); ++a) {
-                           ConvertDenseBones(file, ranges[a], firstBone, endBone,
-                                             set.animations[a].channels, partNonFinite);
-                       }
-                       nonFinite += partNonFinite;
-                   });
+    const size_t minimumBones =
+        ItemsForWork(framesPerBone * boneCount, boneCount, kPsaMinimumKeysPerThread);
+    ParallelRanges(boneCount, threads, minimumBones, [&](size_t firstBone, size_t endBone) {
+        size_t partNonFinite = 0;
+        for (size_t a = 0; a < ranges.size(); ++a) {
+            ConvertDenseBones(file, ranges[a], firstBone, endBone, set.animations[a].channels,
+                              partNonFinite);
+        }
+        nonFinite += partNonFinite;
+    });
     if (nonFinite != 0) {
         warnings.add(fileName, "ANIMKEYS", 0,
                      std::to_string(nonFinite.load()) +
@@ -303,10 +302,7 @@ AnimationSet ConvertPsax(const PsaxFile &file, bool oldRoot, const std::string &
     std::vector<ChannelSource> channels(tracks.size());
     std::atomic<size_t> nonFinite{0};
     std::atomic<size_t> droppedKeys{0};
-    const uint64_t averageKeys =
-        tracks.empty() ? 1 : std::max<uint64_t>(keyCount / tracks.size(), 1);
-    const size_t minimumTracks =
-        static_cast<size_t>((kPsaMinimumKeysPerThread + averageKeys - 1) / averageKeys);
+    const size_t minimumTracks = ItemsForWork(keyCount, tracks.size(), kPsaMinimumKeysPerThread);
     ParallelRanges(tracks.size(), threads, minimumTracks, [&](size_t begin, size_t end) {
         size_t partNonFinite = 0;
         size_t partDropped = 0;

@@ -7,7 +7,6 @@
 #include "Common/Parallel.h"
 #include "Common/TextEncoding.h"
 
-#include <algorithm>
 #include <limits>
 #include <map>
 #include <tuple>
@@ -47,7 +46,6 @@ PsaQuaternion QuaternionAfterTime(const PsaRecordView &records, size_t index) {
 
 // A track chunk whose keys are still to be read: checked already, so reading cannot fail.
 struct PendingTrack {
-    const Chunk *chunk = nullptr;
     TrackKind kind = TrackKind::Position;
     PsaxTrack *track = nullptr;
     PsaRecordView records;
@@ -169,7 +167,7 @@ PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName
                                           ? kPsaxRotationTrackRecordSize
                                           : kPsaxVectorTrackRecordSize;
             const size_t stride = CheckedRecordStride(chunk, recordSize, fileName);
-            PendingTrack read{&chunk, trackKind.kind, &track,
+            PendingTrack read{trackKind.kind, &track,
                               PsaRecordView{chunk.payload, stride, chunk.recordCount}};
             if (slot == 0) {
                 pending.push_back(read);
@@ -185,10 +183,7 @@ PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName
     for (const PendingTrack &read : pending) {
         keyCount += read.records.size();
     }
-    const uint64_t averageKeys =
-        pending.empty() ? 1 : std::max<uint64_t>(keyCount / pending.size(), 1);
-    const size_t minimumTracks =
-        static_cast<size_t>((kPsaMinimumKeysPerThread + averageKeys - 1) / averageKeys);
+    const size_t minimumTracks = ItemsForWork(keyCount, pending.size(), kPsaMinimumKeysPerThread);
     ParallelRanges(pending.size(), threads, minimumTracks, [&](size_t begin, size_t end) {
         for (size_t i = begin; i < end; ++i) {
             ReadTrack(pending[i]);

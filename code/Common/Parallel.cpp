@@ -21,6 +21,11 @@ unsigned ImportThreads(const Assimp::Importer *importer) {
     return std::clamp(cores, 1u, kMaxImportThreads);
 }
 
+size_t ItemsForWork(uint64_t work, size_t items, uint64_t minimumWork) {
+    const uint64_t perItem = items == 0 ? 1 : std::max<uint64_t>(work / items, 1);
+    return static_cast<size_t>(std::max<uint64_t>((minimumWork + perItem - 1) / perItem, 1));
+}
+
 void ParallelRanges(size_t count, unsigned threads, size_t minimumPart,
                     const std::function<void(size_t begin, size_t end)> &work) {
     size_t parts = std::max<size_t>(threads, 1);

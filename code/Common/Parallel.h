@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 
 namespace Assimp {
@@ -23,6 +24,11 @@ unsigned ImportThreads(const Assimp::Importer *importer);
 /** Threads the automatic choice stops at: the split loops are memory-bound, and more threads
  *  than this gained nothing on the measured inputs while each costs a start-up. */
 constexpr unsigned kMaxImportThreads = 4;
+
+/** The minimumPart for ParallelRanges when the work is counted in one unit (keys, faces) but
+ *  split by another (bones, tracks): how many of `items` items, which hold `work` units between
+ *  them about evenly, make at least `minimumWork` units. Never 0. */
+size_t ItemsForWork(uint64_t work, size_t items, uint64_t minimumWork);
 
 /** Calls `work(begin, end)` on `threads` consecutive parts of [0, count), at once: the calling
  *  thread takes the first part. Parts smaller than `minimumPart` are merged, so small inputs
