@@ -12,6 +12,7 @@
 #include "ActorXUnits.h"
 #include "Common/Coordinates.h"
 #include "Common/FileLoading.h"
+#include "Common/HugePages.h"
 #include "Common/ImportError.h"
 #include "Common/MeshesByMaterial.h"
 #include "Common/Parallel.h"
@@ -239,7 +240,7 @@ private:
             start[m + 1] += start[m];
         }
         mTriangleFill.assign(start.begin(), start.end() - 1);
-        mTriangles.corners.resize(mFile.faces.size() * 3);
+        ResizeLarge(mTriangles.corners, mFile.faces.size() * 3);
     }
 
     void addTriangle(const Face &face, uint32_t a, uint32_t b, uint32_t c) {
@@ -288,9 +289,9 @@ private:
     SingleMaskPoints sumSingleMaskPoints(const std::vector<aiVector3D> &faceNormals) const {
         const size_t pointCount = mFile.points.size();
         SingleMaskPoints result;
-        result.kind.assign(pointCount, PointMasks::None);
-        result.mask.resize(pointCount);
-        result.normal.resize(pointCount);
+        ResizeLarge(result.kind, pointCount, PointMasks::None);
+        ResizeLarge(result.mask, pointCount);
+        ResizeLarge(result.normal, pointCount);
         for (size_t f = 0; f < mFile.faces.size(); ++f) {
             const Face &face = mFile.faces[f];
             const uint32_t mask = face.smoothingGroups;
@@ -344,7 +345,8 @@ private:
 
     /** Each face's own normal depends on that face alone: ranges of faces go to threads. */
     std::vector<aiVector3D> computeFaceNormals() const {
-        std::vector<aiVector3D> faceNormals(mFile.faces.size());
+        std::vector<aiVector3D> faceNormals;
+        ResizeLarge(faceNormals, mFile.faces.size());
         ParallelRanges(mFile.faces.size(), mVertexThreads, kMinimumThreadPart,
                        [&](size_t begin, size_t end) {
                            for (size_t f = begin; f < end; ++f) {
@@ -371,7 +373,7 @@ private:
     PointCorners cornersAroundPoints(const SingleMaskPoints &single) const {
         const size_t pointCount = mFile.points.size();
         PointCorners adjacency;
-        adjacency.start.assign(pointCount + 1, 0);
+        ResizeLarge(adjacency.start, pointCount + 1, 0);
         for (const Face &face : mFile.faces) {
             for (uint32_t wedge : face.wedges) {
                 const uint32_t point = mFile.wedges[wedge].point;
@@ -384,7 +386,7 @@ private:
             adjacency.start[p + 1] += adjacency.start[p];
         }
         std::vector<uint32_t> fill(adjacency.start.begin(), adjacency.start.end() - 1);
-        adjacency.corners.resize(adjacency.start.back());
+        ResizeLarge(adjacency.corners, adjacency.start.back());
         for (size_t f = 0; f < mFile.faces.size(); ++f) {
             for (uint32_t corner = 0; corner < 3; ++corner) {
                 const uint32_t point = mFile.wedges[mFile.faces[f].wedges[corner]].point;
@@ -415,8 +417,8 @@ private:
     CornerNormals computeCornerNormals(const std::vector<aiVector3D> &faceNormals,
                                        const PointCorners &adjacency) const {
         CornerNormals result;
-        result.ofCorner.resize(mFile.faces.size() * 3);
-        result.normals.reserve(mFile.points.size());
+        ResizeLarge(result.ofCorner, mFile.faces.size() * 3);
+        ReserveLarge(result.normals, mFile.points.size());
         std::vector<MaskSum> maskSums;
         std::vector<uint32_t> maskOfCorner; // index into maskSums; kNone for mask 0
         for (size_t p = 0; p + 1 < adjacency.start.size(); ++p) {
@@ -498,11 +500,12 @@ private:
                              const SingleMaskPoints &single, const CornerNormals &several) {
         // The vertices made for each wedge (one per distinct normal) as linked lists through
         // flat arrays: a list per wedge would cost an allocation per wedge.
-        std::vector<uint32_t> firstVertexOfWedge(mFile.wedges.size(), kNone);
+        std::vector<uint32_t> firstVertexOfWedge;
+        ResizeLarge(firstVertexOfWedge, mFile.wedges.size(), kNone);
         std::vector<uint32_t> nextVertexOfWedge;
-        mVertexWedge.reserve(mFile.wedges.size());
-        mVertexNormal.reserve(mFile.wedges.size());
-        nextVertexOfWedge.reserve(mFile.wedges.size());
+        ReserveLarge(mVertexWedge, mFile.wedges.size());
+        ReserveLarge(mVertexNormal, mFile.wedges.size());
+        ReserveLarge(nextVertexOfWedge, mFile.wedges.size());
         for (size_t f = 0; f < mFile.faces.size(); ++f) {
             const Face &face = mFile.faces[f];
             const bool smooth = face.smoothingGroups != 0;
@@ -608,16 +611,18 @@ private:
         }
         const size_t pointCount = mFile.points.size();
         std::vector<uint32_t> &start = mInfluenceStart;
-        start.assign(pointCount + 1, 0);
+        ResizeLarge(start, pointCount + 1, 0);
         for (const RawWeight &weight : mFile.weights) {
             ++start[weight.point + 1];
         }
         for (size_t p = 0; p < pointCount; ++p) {
             start[p + 1] += start[p];
         }
-        std::vector<uint32_t> end(start.begin(), start.end() - 1);
+        std::vector<uint32_t> end;
+        ReserveLarge(end, pointCount);
+        end.assign(start.begin(), start.end() - 1);
         std::vector<BoneInfluence> &byPoint = mInfluences;
-        byPoint.resize(mFile.weights.size());
+        ResizeLarge(byPoint, mFile.weights.size());
         for (const RawWeight &weight : mFile.weights) {
             const uint32_t first = start[weight.point];
             uint32_t &last = end[weight.point];
@@ -673,7 +678,10 @@ private:
         std::vector<std::string> names;
         const bool withNormals = !mVertexNormal.empty();
         // MRPHINFO / MRPHDATA: deltas on points, in raw UE space.
-        std::vector<int64_t> slot(mFile.points.size(), -1);
+        std::vector<int64_t> slot;
+        if (!mFile.pointMorphs.empty()) {
+            ResizeLarge(slot, mFile.points.size(), -1);
+        }
         for (size_t m = 0; m < mFile.pointMorphs.size(); ++m) {
             const PointMorph &morph = mFile.pointMorphs[m];
             for (size_t k = 0; k < morph.deltas.size(); ++k) {
@@ -701,7 +709,10 @@ private:
             morphs.push_back(std::move(target));
         }
         // MORPHTARGET<n>: absolute, already mirrored positions on wedges.
-        std::vector<int64_t> wedgeSlot(mFile.wedges.size(), -1);
+        std::vector<int64_t> wedgeSlot;
+        if (!mFile.wedgeMorphs.empty()) {
+            ResizeLarge(wedgeSlot, mFile.wedges.size(), -1);
+        }
         for (const WedgeMorph &morph : mFile.wedgeMorphs) {
             for (size_t k = 0; k < morph.vertices.size(); ++k) {
                 wedgeSlot[morph.vertices[k].wedge] = static_cast<int64_t>(k);
@@ -814,7 +825,7 @@ private:
         mesh.mVertices = new aiVector3D[count];
         mesh.mTextureCoords[0] = new aiVector3D[count];
         mesh.mNumUVComponents[0] = 2;
-        pointOfVertex.resize(count);
+        ResizeLarge(pointOfVertex, count);
         for (size_t i = 0; i < count; ++i) {
             const Wedge &wedge = mFile.wedges[mVertexWedge[used[i]]];
             mesh.mVertices[i] = ToVector(mFile.points[wedge.point]);

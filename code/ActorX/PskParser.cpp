@@ -7,6 +7,7 @@
 
 #include "ActorXChunks.h"
 #include "ActorXRecords.h"
+#include "Common/HugePages.h"
 #include "Common/Parallel.h"
 #include "Common/TextEncoding.h"
 
@@ -152,7 +153,7 @@ private:
         }
         const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kPointRecordSize, mFile);
         const uint8_t *data = records(*chunk, stride, mFile);
-        mOut.points.resize(chunk->recordCount);
+        ResizeLarge(mOut.points, chunk->recordCount);
         inParts(chunk->recordCount, [&](size_t begin, size_t end) {
             for (size_t i = begin; i < end; ++i) {
                 const uint8_t *p = data + i * stride;
@@ -170,7 +171,7 @@ private:
         const uint8_t *data = records(*chunk, stride, mFile);
         const size_t pointCount = mOut.points.size();
         const bool mask = pointCount <= kMaxPointsForMasking;
-        mOut.wedges.resize(chunk->recordCount);
+        ResizeLarge(mOut.wedges, chunk->recordCount);
         std::atomic<uint32_t> maskedWedges{0};
         inParts(chunk->recordCount, [&](size_t begin, size_t end) {
             uint32_t masked = 0;
@@ -212,7 +213,7 @@ private:
         const uint8_t *data = records(*chunk, stride, mFile);
         const size_t wedgeCount = mOut.wedges.size();
         const size_t indexSize = mOut.faces32 ? 4 : 2;
-        mOut.faces.resize(chunk->recordCount);
+        ResizeLarge(mOut.faces, chunk->recordCount);
         inParts(chunk->recordCount, [&](size_t begin, size_t end) {
             for (size_t i = begin; i < end; ++i) {
                 Face &face = mOut.faces[i];
@@ -301,7 +302,7 @@ private:
         const uint8_t *data = records(*chunk, stride, mFile);
         size_t badIndex = 0;
         size_t firstBad = 0;
-        mOut.weights.reserve(chunk->recordCount);
+        ReserveLarge(mOut.weights, chunk->recordCount);
         for (size_t i = 0; i < chunk->recordCount; ++i) {
             const uint8_t *p = data + i * stride;
             RawWeight weight;
@@ -344,7 +345,7 @@ private:
             return;
         }
         const uint8_t *data = records(*chunk, stride, mFile);
-        mOut.normals.resize(chunk->recordCount);
+        ResizeLarge(mOut.normals, chunk->recordCount);
         inParts(chunk->recordCount, [&](size_t begin, size_t end) {
             for (size_t i = begin; i < end; ++i) {
                 const uint8_t *p = data + i * stride;
@@ -408,7 +409,7 @@ private:
             const uint8_t *data = records(*chunk, stride, mFile);
             ExtraUvSet set;
             set.index = static_cast<uint32_t>(index);
-            set.uv.resize(chunk->recordCount * 2);
+            ResizeLarge(set.uv, chunk->recordCount * 2);
             inParts(chunk->recordCount, [&](size_t begin, size_t end) {
                 for (size_t i = begin; i < end; ++i) {
                     const uint8_t *p = data + i * stride;

@@ -1,6 +1,7 @@
 /** @file FileLoading.cpp */
 #include "FileLoading.h"
 
+#include "HugePages.h"
 #include "ImportError.h"
 
 #include <assimp/IOStream.hpp>
@@ -47,6 +48,7 @@ FileBytes ReadWholeFileBytes(Assimp::IOSystem *io, const std::string &path) {
     FileBytes file;
     file.size = stream->FileSize();
     file.bytes.reset(new uint8_t[file.size]); // default-initialised: not zero-filled
+    AdviseHugePages(file.bytes.get(), file.size);
     if (file.size != 0 && stream->Read(file.bytes.get(), 1, file.size) != file.size) {
         ThrowImportError(path, "file", 0, "could not read " + std::to_string(file.size) + " bytes");
     }

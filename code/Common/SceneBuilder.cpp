@@ -3,6 +3,7 @@
 
 #include "MeshesByMaterial.h"
 
+#include "HugePages.h"
 #include "ImportError.h"
 #include "Parallel.h"
 #include "Warnings.h"
@@ -104,6 +105,8 @@ BuildGroupedMeshes(const std::vector<size_t> &facesPerMaterial, size_t vertexCou
         std::vector<uint32_t> &used = vertices.used;
         std::vector<uint32_t> &remap = vertices.remap;
         used.clear();
+        // Grown here by push_back otherwise: a copy of every vertex so far at each doubling.
+        ReserveLarge(used, std::min(vertexCount, faceCount * 3));
         mesh->mNumFaces = static_cast<unsigned>(faceCount);
         mesh->mFaces = new aiFace[faceCount];
         for (size_t f = 0; f < faceCount; ++f) {
@@ -131,7 +134,7 @@ BuildGroupedMeshes(const std::vector<size_t> &facesPerMaterial, size_t vertexCou
     // meshes rather than one table per mesh.
     ParallelRanges(usedMaterials.size(), threads, 1, [&](size_t begin, size_t end) {
         MeshVertices vertices;
-        vertices.remap.assign(vertexCount, kUnused);
+        ResizeLarge(vertices.remap, vertexCount, kUnused);
         for (size_t i = begin; i < end; ++i) {
             meshes[i] = buildMesh(usedMaterials[i], vertices);
         }
