@@ -12,6 +12,8 @@
  */
 #include "Lzo.h"
 
+#include "HugePages.h"
+
 #include <cstring>
 
 namespace agf {
@@ -243,7 +245,7 @@ size_t LzoDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &ou
         result = Decoder(in, reader.remaining(), nullptr, expected).run();
     }
     if (result.status == LzoStatus::Ok) {
-        output.resize(expected);
+        ResizeLarge(output, expected);
         result = LzoDecompress(in, reader.remaining(), output.data(), output.size());
     }
     if (result.status != LzoStatus::Ok) {

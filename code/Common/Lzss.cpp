@@ -1,6 +1,8 @@
 /** @file Lzss.cpp */
 #include "Lzss.h"
 
+#include "HugePages.h"
+
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -160,7 +162,7 @@ size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &o
                     std::to_string(available) + " bytes left (at most " +
                     std::to_string(LzssMaxOutput(available)) + ")");
     }
-    output.resize(expected);
+    ResizeLarge(output, expected);
     const uint8_t *input = reader.data() + reader.position();
     const DecodeState state = Decode(input, available, output.data(), expected);
     switch (state.stop) {

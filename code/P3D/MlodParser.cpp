@@ -2,6 +2,7 @@
 #include "MlodParser.h"
 
 #include "Common/BinaryReader.h"
+#include "Common/HugePages.h"
 #include "OdolArrays.h"
 
 #include <algorithm>
@@ -115,15 +116,15 @@ public:
 
         setStructure("points");
         const size_t points = mReader.checkedCount(pointCount, kPointRecordSize, "point");
-        lod.points.resize(points);
-        lod.pointFlags.resize(points);
+        ResizeLarge(lod.points, points);
+        ResizeLarge(lod.pointFlags, points);
         for (size_t i = 0; i < points; ++i) {
             lod.points[i] = ReadVec3(mReader);
             lod.pointFlags[i] = mReader.u32();
         }
         setStructure("normals");
         const size_t normals = mReader.checkedCount(normalCount, kNormalRecordSize, "normal");
-        lod.normals.resize(normals);
+        ResizeLarge(lod.normals, normals);
         for (size_t i = 0; i < normals; ++i) {
             lod.normals[i] = ReadVec3(mReader);
         }
@@ -152,9 +153,9 @@ private:
     void warn(const std::string &problem) { mWarnings.add(mReader, problem); }
 
     void parseFaces(Lod &lod, size_t faceCount) {
-        lod.faces.resize(faceCount);
+        ResizeLarge(lod.faces, faceCount);
         std::vector<std::array<float, 2>> faceUvs;
-        faceUvs.reserve(faceCount * 4);
+        ReserveLarge(faceUvs, faceCount * 4);
         std::map<std::pair<std::string, std::string>, uint32_t> materialIndex;
         for (size_t f = 0; f < faceCount; ++f) {
             Face &face = lod.faces[f];

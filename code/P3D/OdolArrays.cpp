@@ -1,6 +1,7 @@
 /** @file OdolArrays.cpp */
 #include "OdolArrays.h"
 
+#include "Common/HugePages.h"
 #include "Common/Lzss.h"
 
 #include <cstring>
@@ -11,11 +12,20 @@ std::vector<uint8_t> ArrayBytes::expanded() const {
     if (!defaultFill) {
         return bytes;
     }
-    std::vector<uint8_t> out(count * elementSize);
+    std::vector<uint8_t> out;
+    ResizeLarge(out, count * elementSize);
     for (size_t i = 0; i < count; ++i) {
         std::memcpy(out.data() + i * elementSize, bytes.data(), elementSize);
     }
     return out;
+}
+
+const uint8_t *ArrayBytes::contiguous(std::vector<uint8_t> &scratch) const {
+    if (!defaultFill) {
+        return bytes.data(); // every reader sizes a stored array to count * elementSize
+    }
+    scratch = expanded();
+    return scratch.data();
 }
 
 namespace {
@@ -36,7 +46,7 @@ void ReadPayload(BinaryReader &reader, ArrayBytes &array, const char *what) {
         return;
     }
     if (total < kLzssThreshold) {
-        array.bytes.resize(static_cast<size_t>(total));
+        ResizeLarge(array.bytes, static_cast<size_t>(total));
         reader.bytes(array.bytes.data(), array.bytes.size());
         return;
     }
@@ -84,8 +94,10 @@ void RequireCount(const BinaryReader &reader, const ArrayBytes &array, size_t ex
 }
 
 std::vector<uint16_t> DecodeU16(const ArrayBytes &array) {
-    const std::vector<uint8_t> raw = array.expanded();
-    std::vector<uint16_t> out(array.count);
+    std::vector<uint8_t> scratch;
+    const uint8_t *raw = array.contiguous(scratch);
+    std::vector<uint16_t> out;
+    ResizeLarge(out, array.count);
     for (size_t i = 0; i < out.size(); ++i) {
         out[i] = static_cast<uint16_t>(raw[2 * i] | (raw[2 * i + 1] << 8));
     }
@@ -94,32 +106,41 @@ std::vector<uint16_t> DecodeU16(const ArrayBytes &array) {
 
 std::vector<uint32_t> DecodeU16AsIndices(const ArrayBytes &array) {
     const std::vector<uint16_t> narrow = DecodeU16(array);
-    return std::vector<uint32_t>(narrow.begin(), narrow.end());
+    std::vector<uint32_t> wide;
+    ReserveLarge(wide, narrow.size());
+    wide.assign(narrow.begin(), narrow.end());
+    return wide;
 }
 
 std::vector<uint32_t> DecodeU32(const ArrayBytes &array) {
-    const std::vector<uint8_t> raw = array.expanded();
-    std::vector<uint32_t> out(array.count);
+    std::vector<uint8_t> scratch;
+    const uint8_t *raw = array.contiguous(scratch);
+    std::vector<uint32_t> out;
+    ResizeLarge(out, array.count);
     for (size_t i = 0; i < out.size(); ++i) {
-        out[i] = BinaryReader::LoadU32(raw.data() + 4 * i);
+        out[i] = BinaryReader::LoadU32(raw + 4 * i);
     }
     return out;
 }
 
 std::vector<float> DecodeF32(const ArrayBytes &array) {
-    const std::vector<uint8_t> raw = array.expanded();
-    std::vector<float> out(raw.size() / 4);
+    std::vector<uint8_t> scratch;
+    const uint8_t *raw = array.contiguous(scratch);
+    std::vector<float> out;
+    ResizeLarge(out, array.count * array.elementSize / 4);
     for (size_t i = 0; i < out.size(); ++i) {
-        out[i] = BinaryReader::LoadF32(raw.data() + 4 * i);
+        out[i] = BinaryReader::LoadF32(raw + 4 * i);
     }
     return out;
 }
 
 std::vector<Vec3> DecodeVec3(const ArrayBytes &array) {
-    const std::vector<uint8_t> raw = array.expanded();
-    std::vector<Vec3> out(raw.size() / 12);
+    std::vector<uint8_t> scratch;
+    const uint8_t *raw = array.contiguous(scratch);
+    std::vector<Vec3> out;
+    ResizeLarge(out, array.count * array.elementSize / 12);
     for (size_t i = 0; i < out.size(); ++i) {
-        const uint8_t *p = raw.data() + 12 * i;
+        const uint8_t *p = raw + 12 * i;
         out[i] = Vec3{BinaryReader::LoadF32(p), BinaryReader::LoadF32(p + 4),
                       BinaryReader::LoadF32(p + 8)};
     }

@@ -29,6 +29,11 @@ struct ArrayBytes {
 
     /** count * elementSize bytes, the fill element replicated when defaultFill. */
     std::vector<uint8_t> expanded() const;
+
+    /** The count * elementSize bytes in one block without a copy when they are stored (most
+     *  arrays, and the large ones): `bytes` itself; a default-filled array is expanded into
+     *  `scratch`. Valid while both live. */
+    const uint8_t *contiguous(std::vector<uint8_t> &scratch) const;
 };
 
 /** Reads `i32 count` then the elements as a compressed array (spec 3.4, LZSS rule for v < 44).

@@ -3,6 +3,7 @@
  */
 #include "OdolParser.h"
 
+#include "Common/HugePages.h"
 #include "Common/Lzss.h"
 #include "OdolV4x.h"
 
@@ -58,8 +59,8 @@ Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings
     Polygons polygons;
     // Reserved, not resized: resize zero-fills every face (44 bytes) in a pass of its own
     // before the loop writes it again; a face built here is zeroed in registers.
-    polygons.faces.reserve(faceCount);
-    polygons.offsets.resize(faceCount);
+    ReserveLarge(polygons.faces, faceCount);
+    ResizeLarge(polygons.offsets, faceCount);
     uint32_t byteOffset = 0;
     for (size_t f = 0; f < faceCount; ++f) {
         Face face;
@@ -91,11 +92,12 @@ void FillSkin(const BinaryReader &reader, const ArrayBytes &boneRefs,
     if (boneRefs.count == 0 || subToSkeleton.empty()) {
         return; // unskinned: no LOD bones to refer to
     }
-    const std::vector<uint8_t> raw = boneRefs.expanded();
+    std::vector<uint8_t> scratch;
+    const uint8_t *raw = boneRefs.contiguous(scratch);
     lod.skinStart.assign(1, 0);
     lod.skinStart.reserve(boneRefs.count + 1);
     for (size_t v = 0; v < boneRefs.count; ++v) {
-        const uint8_t *record = raw.data() + 12 * v;
+        const uint8_t *record = raw + 12 * v;
         const auto count = static_cast<int32_t>(BinaryReader::LoadU32(record));
         if (count < 0 || count > 4) {
             reader.failAt(boneRefs.offset, "vertex " + std::to_string(v) + " has " +

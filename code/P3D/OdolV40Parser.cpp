@@ -6,6 +6,7 @@
  */
 #include "OdolParser.h"
 
+#include "Common/HugePages.h"
 #include "P3dLodThreads.h"
 
 #include <algorithm>
@@ -260,7 +261,7 @@ private:
         lod.points = DecodeVec3(mVertices.positions);
         lod.normals = DecodeVec3(mVertices.normals);
         if (lod.normals.empty()) {
-            lod.normals.assign(vertexCount, Vec3{});
+            ResizeLarge(lod.normals, vertexCount, Vec3{});
         }
         lod.pointFlags = DecodeU32(mPointFlags);
         for (uint16_t point : DecodeU16(mVertexToPoint)) {

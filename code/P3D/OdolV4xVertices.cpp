@@ -3,6 +3,7 @@
  *  27; 4.8 and 4.9): clip flags (v50+), UV sets (quantised from v45), positions, normals
  *  (packed from v45), ST, vertexBoneRef and neighborBoneRef; then decoding and skinning.
  */
+#include "Common/HugePages.h"
 #include "OdolV4x.h"
 
 namespace agf::p3d::odol4x {
@@ -16,10 +17,12 @@ float Dequantise(int16_t value, float low, float high) {
 // A v45+ UV set: i16 pairs spread linearly over the set's range (spec 4.8).
 std::vector<std::array<float, 2>> DecodeQuantisedUvs(const ArrayBytes &array,
                                                      const std::array<float, 4> &range) {
-    const std::vector<uint8_t> raw = array.expanded();
-    std::vector<std::array<float, 2>> uvs(array.count);
+    std::vector<uint8_t> scratch;
+    const uint8_t *raw = array.contiguous(scratch);
+    std::vector<std::array<float, 2>> uvs;
+    ResizeLarge(uvs, array.count);
     for (size_t v = 0; v < uvs.size(); ++v) {
-        const uint8_t *p = raw.data() + 4 * v;
+        const uint8_t *p = raw + 4 * v;
         const auto u = static_cast<int16_t>(p[0] | (p[1] << 8));
         const auto w = static_cast<int16_t>(p[2] | (p[3] << 8));
         uvs[v] = {Dequantise(u, range[0], range[2]), Dequantise(w, range[1], range[3])};
@@ -29,7 +32,8 @@ std::vector<std::array<float, 2>> DecodeQuantisedUvs(const ArrayBytes &array,
 
 std::vector<std::array<float, 2>> DecodeFloatUvs(const ArrayBytes &array) {
     const std::vector<float> values = DecodeF32(array);
-    std::vector<std::array<float, 2>> uvs(array.count);
+    std::vector<std::array<float, 2>> uvs;
+    ResizeLarge(uvs, array.count);
     for (size_t v = 0; v < uvs.size(); ++v) {
         uvs[v] = {values[2 * v], values[2 * v + 1]};
     }
@@ -110,7 +114,7 @@ void FillVertices(const BinaryReader &reader, const Layout &layout, VertexBlock 
         lod.normals = DecodeVec3(block.normals);
     }
     if (lod.normals.empty()) {
-        lod.normals.assign(vertexCount, Vec3{});
+        ResizeLarge(lod.normals, vertexCount, Vec3{});
     }
     for (size_t set = 0; set < block.uvArrays.size(); ++set) {
         const ArrayBytes &array = block.uvArrays[set];
@@ -119,7 +123,7 @@ void FillVertices(const BinaryReader &reader, const Layout &layout, VertexBlock 
                                                     ? DecodeQuantisedUvs(array, block.uvRanges[set])
                                                     : DecodeFloatUvs(array);
         if (uvs.empty()) {
-            uvs.assign(vertexCount, {0.0f, 0.0f});
+            ResizeLarge(uvs, vertexCount, {0.0f, 0.0f});
         }
         lod.uvSets.push_back(std::move(uvs));
         lod.uvSetIds.push_back(static_cast<uint32_t>(set));

@@ -5,6 +5,7 @@
 #include "P3dConversion.h"
 
 #include "Common/Coordinates.h"
+#include "Common/HugePages.h"
 #include "P3dResolution.h"
 
 #include <cmath>
@@ -147,9 +148,9 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod) const {
 Converter::Geometry Converter::odolGeometry(const Lod &lod, Warnings &warnings) const {
     Geometry geometry;
     const size_t count = lod.points.size();
-    geometry.vertexPoint.resize(count);
-    geometry.source.positions.resize(count);
-    geometry.source.normals.resize(count);
+    ResizeLarge(geometry.vertexPoint, count);
+    ResizeLarge(geometry.source.positions, count);
+    ResizeLarge(geometry.source.normals, count);
     for (size_t v = 0; v < count; ++v) {
         geometry.vertexPoint[v] = static_cast<uint32_t>(v);
         geometry.source.positions[v] = ToAssimpPoint(lod.points[v]);
@@ -157,7 +158,8 @@ Converter::Geometry Converter::odolGeometry(const Lod &lod, Warnings &warnings) 
         geometry.source.normals[v] = MlodNormal(lod.normals[v]);
     }
     for (const auto &set : lod.uvSets) {
-        std::vector<aiVector3D> uvs(count);
+        std::vector<aiVector3D> uvs;
+        ResizeLarge(uvs, count);
         for (size_t v = 0; v < count; ++v) {
             uvs[v] = ToAssimpUv(set[v]);
         }
