@@ -219,4 +219,42 @@ TEST(PskThreads, ABadRecordInAnyPartFailsWithTheSingleThreadError) {
     }
 }
 
+TEST(PskThreads, WeightsDroppedInAnyPartAreReportedAsByOnePass) {
+    const gen::PskContent grid = ThreadGrid(false);
+    const int32_t points = int32_t(kSide * kSide);
+    ASSERT_GT(grid.weights.size(), 350000u) << "the weights must be split into parts";
+
+    gen::PskContent late = grid; // dropped records in a later part only
+    late.weights[300000].point = points + 3;
+    late.weights[350000].bone = -1;
+    late.weights[310000].weight = 0.0f; // no influence: dropped without a warning
+    gen::PskContent early = late;       // and one in the first part, which the warning names
+    early.weights[100].point = -5;
+
+    const struct {
+        const gen::PskContent *content;
+        const char *message;
+    } cases[] = {
+        {&late, "2 weights with a point or bone index out of range dropped (first: record 300000"},
+        {&early, "3 weights with a point or bone index out of range dropped (first: record 100"},
+    };
+    for (const auto &bad : cases) {
+        SCOPED_TRACE(bad.message);
+        const std::vector<uint8_t> bytes = gen::WritePsk(*bad.content);
+        auto single = ImporterWithThreads(1);
+        const aiScene *expected = ImportPsk(*single, bytes);
+        ASSERT_NE(expected, nullptr) << single->GetErrorString();
+        const std::string expectedWarnings = agf::test::ImportWarnings(*single, "psk").text();
+        EXPECT_NE(expectedWarnings.find(bad.message), std::string::npos) << expectedWarnings;
+        for (const int threads : {2, 3, 4}) {
+            auto importer = ImporterWithThreads(threads);
+            const aiScene *actual = ImportPsk(*importer, bytes);
+            ASSERT_NE(actual, nullptr) << importer->GetErrorString();
+            EXPECT_EQ(agf::test::ImportWarnings(*importer, "psk").text(), expectedWarnings)
+                << threads << " threads";
+            ExpectSameMeshes(expected, actual, threads);
+        }
+    }
+}
+
 } // namespace

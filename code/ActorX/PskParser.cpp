@@ -15,6 +15,7 @@
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <mutex>
 #include <set>
 
 namespace agf::psk {
@@ -293,6 +294,14 @@ private:
         }
     }
 
+    /** The records of one part of RAWWEIGHTS that readWeights keeps, and what it dropped. */
+    struct WeightPart {
+        size_t begin = 0;
+        std::vector<RawWeight> kept;
+        size_t badIndex = 0;
+        size_t firstBad = 0;
+    };
+
     void readWeights() {
         const Chunk *chunk = find({"RAWWEIGHTS", "RAWW0000"});
         if (chunk == nullptr) {
@@ -300,29 +309,56 @@ private:
         }
         const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kWeightRecordSize, mFile);
         const uint8_t *data = records(*chunk, stride, mFile);
+        const size_t count = chunk->recordCount;
+        // Filtered in parts, each into its own list (first touched by its thread), then joined
+        // in record order: the same list, and the same counts, as one pass.
+        std::mutex partsMutex;
+        std::vector<WeightPart> parts;
+        inParts(count, [&](size_t begin, size_t end) {
+            WeightPart part;
+            part.begin = begin;
+            // The first part's list becomes the result: room for every record, so that the
+            // other parts join it without moving it.
+            ReserveLarge(part.kept, begin == 0 ? count : end - begin);
+            for (size_t i = begin; i < end; ++i) {
+                const uint8_t *p = data + i * stride;
+                RawWeight weight;
+                weight.weight = f32At(p);
+                const int32_t point = static_cast<int32_t>(u32At(p + 4));
+                const int32_t bone = static_cast<int32_t>(u32At(p + 8));
+                if (point < 0 || static_cast<size_t>(point) >= mOut.points.size() || bone < 0 ||
+                    static_cast<size_t>(bone) >= mOut.bones.size()) {
+                    if (part.badIndex++ == 0) {
+                        part.firstBad = i;
+                    }
+                    continue;
+                }
+                // Zero, negative and non-finite weights carry no influence (2.8).
+                if (!(weight.weight > 0.0f) || !std::isfinite(weight.weight)) {
+                    continue;
+                }
+                weight.point = static_cast<uint32_t>(point);
+                weight.bone = static_cast<uint32_t>(bone);
+                part.kept.push_back(weight);
+            }
+            const std::lock_guard<std::mutex> lock(partsMutex);
+            parts.push_back(std::move(part));
+        });
+        std::sort(parts.begin(), parts.end(),
+                  [](const WeightPart &a, const WeightPart &b) { return a.begin < b.begin; });
         size_t badIndex = 0;
         size_t firstBad = 0;
-        ReserveLarge(mOut.weights, chunk->recordCount);
-        for (size_t i = 0; i < chunk->recordCount; ++i) {
-            const uint8_t *p = data + i * stride;
-            RawWeight weight;
-            weight.weight = f32At(p);
-            const int32_t point = static_cast<int32_t>(u32At(p + 4));
-            const int32_t bone = static_cast<int32_t>(u32At(p + 8));
-            if (point < 0 || static_cast<size_t>(point) >= mOut.points.size() || bone < 0 ||
-                static_cast<size_t>(bone) >= mOut.bones.size()) {
-                if (badIndex++ == 0) {
-                    firstBad = i;
-                }
-                continue;
+        for (WeightPart &part : parts) {
+            if (part.begin == 0) {
+                mOut.weights = std::move(part.kept);
+            } else {
+                mOut.weights.insert(mOut.weights.end(), part.kept.begin(), part.kept.end());
+                std::vector<RawWeight>().swap(part.kept); // freed as soon as copied
             }
-            // Zero, negative and non-finite weights carry no influence (2.8).
-            if (!(weight.weight > 0.0f) || !std::isfinite(weight.weight)) {
-                continue;
+            if (part.badIndex != 0 && badIndex == 0) {
+                firstBad = part.firstBad;
             }
-            weight.point = static_cast<uint32_t>(point);
-            weight.bone = static_cast<uint32_t>(bone);
-            mOut.weights.push_back(weight);
+            badIndex += part.badIndex;
         }
         if (badIndex != 0) {
             warn(*chunk, std::to_string(badIndex) +
