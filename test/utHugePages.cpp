@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/mman.h>
+
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -96,10 +98,16 @@ TEST(HugePages, TheKernelRecordsTheAdviceOnTheBuffer) {
     ASSERT_FALSE(flags.empty()) << "the buffer's mapping is not in /proc/self/smaps";
     EXPECT_NE(flags.find(" hg"), std::string::npos) << flags;
 
-    std::vector<uint8_t> plain(size_t(16) << 20);
-    const std::string plainFlags = MappingFlags(plain.data() + plain.size() / 2);
+    // The control: a fresh mapping of the same size, never advised (mapped directly, so that
+    // malloc cannot hand back memory an earlier test advised).
+    const size_t plainSize = size_t(16) << 20;
+    void *plain =
+        mmap(nullptr, plainSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    ASSERT_NE(plain, MAP_FAILED);
+    const std::string plainFlags = MappingFlags(static_cast<uint8_t *>(plain) + plainSize / 2);
+    munmap(plain, plainSize);
     EXPECT_EQ(plainFlags.find(" hg"), std::string::npos)
-        << "a buffer made without the helpers is not advised: " << plainFlags;
+        << "memory not given to the helpers is not advised: " << plainFlags;
 }
 
 } // namespace
