@@ -1,6 +1,8 @@
 /** @file utHugePages.cpp
  *  The huge-page advice of code/Common/HugePages.h: the Large helpers size and fill vectors as
- *  resize and reserve do, and on Linux the kernel records the advice on the buffer's mapping.
+ *  resize and reserve do, on Linux the kernel records the advice on the buffer's mapping, and
+ *  the helpers advise only when the process asked (AGF_HUGE_PAGES=1; ctest runs these tests
+ *  both ways, see test/CMakeLists.txt).
  */
 #include "Common/HugePages.h"
 
@@ -46,17 +48,18 @@ TEST(HugePages, LargeHelpersSizeAndFillAsVectorDoes) {
     EXPECT_GE(reserved.capacity(), size_t(4) << 20);
 }
 
-TEST(HugePages, SmallBuffersAreNotAdvised) {
+TEST(HugePages, SmallBuffersAreNotMarked) {
     std::vector<uint8_t> small(agf::kHugePageAdviceMinimum - 1);
-    EXPECT_FALSE(agf::AdviseHugePages(small.data(), small.size()));
-    EXPECT_FALSE(agf::AdviseHugePages(nullptr, size_t(64) << 20));
+    EXPECT_FALSE(agf::MarkHugePages(small.data(), small.size()));
+    EXPECT_FALSE(agf::MarkHugePages(nullptr, size_t(64) << 20));
 }
 
-TEST(HugePages, OnlyZeroTurnsTheAdviceOff) {
-    EXPECT_TRUE(agf::HugePagesAllowedBy(nullptr));
-    EXPECT_TRUE(agf::HugePagesAllowedBy("1"));
-    EXPECT_TRUE(agf::HugePagesAllowedBy(""));
-    EXPECT_FALSE(agf::HugePagesAllowedBy("0"));
+TEST(HugePages, OnlyOneRequestsTheAdvice) {
+    EXPECT_FALSE(agf::HugePagesRequestedBy(nullptr));
+    EXPECT_FALSE(agf::HugePagesRequestedBy("0"));
+    EXPECT_FALSE(agf::HugePagesRequestedBy(""));
+    EXPECT_FALSE(agf::HugePagesRequestedBy("yes"));
+    EXPECT_TRUE(agf::HugePagesRequestedBy("1"));
 }
 
 /** The VmFlags of the mapping holding `address`, from /proc/self/smaps ("" if not found). */
@@ -85,29 +88,63 @@ bool KernelOffersHugePages() {
     return std::getline(enabled, modes) && modes.find("[never]") == std::string::npos;
 }
 
+/** A fresh anonymous mapping, out of malloc's reach: memory that malloc hands out may have been
+ *  advised by an earlier test (advice stays with the memory, not with the allocation). */
+class FreshMapping {
+public:
+    explicit FreshMapping(size_t size)
+        : mSize(size),
+          mData(mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) {}
+    ~FreshMapping() {
+        if (mData != MAP_FAILED) {
+            munmap(mData, mSize);
+        }
+    }
+    FreshMapping(const FreshMapping &) = delete;
+    FreshMapping &operator=(const FreshMapping &) = delete;
+
+    bool valid() const { return mData != MAP_FAILED; }
+    void *data() const { return mData; }
+    std::string middleFlags() const {
+        return MappingFlags(static_cast<uint8_t *>(mData) + mSize / 2);
+    }
+
+private:
+    size_t mSize;
+    void *mData;
+};
+
 TEST(HugePages, TheKernelRecordsTheAdviceOnTheBuffer) {
     if (!KernelOffersHugePages()) {
         GTEST_SKIP() << "no transparent huge pages here";
     }
-    if (!agf::HugePagesAllowedBy(std::getenv("AGF_HUGE_PAGES"))) {
-        GTEST_SKIP() << "AGF_HUGE_PAGES=0";
-    }
-    std::vector<uint8_t> buffer;
-    agf::ResizeLarge(buffer, size_t(16) << 20);
-    const std::string flags = MappingFlags(buffer.data() + buffer.size() / 2);
+    const size_t size = size_t(16) << 20;
+    FreshMapping marked(size);
+    ASSERT_TRUE(marked.valid());
+    ASSERT_TRUE(agf::MarkHugePages(marked.data(), size));
+    const std::string flags = marked.middleFlags();
     ASSERT_FALSE(flags.empty()) << "the buffer's mapping is not in /proc/self/smaps";
     EXPECT_NE(flags.find(" hg"), std::string::npos) << flags;
 
-    // The control: a fresh mapping of the same size, never advised (mapped directly, so that
-    // malloc cannot hand back memory an earlier test advised).
-    const size_t plainSize = size_t(16) << 20;
-    void *plain =
-        mmap(nullptr, plainSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    ASSERT_NE(plain, MAP_FAILED);
-    const std::string plainFlags = MappingFlags(static_cast<uint8_t *>(plain) + plainSize / 2);
-    munmap(plain, plainSize);
+    FreshMapping plain(size); // the control
+    ASSERT_TRUE(plain.valid());
+    const std::string plainFlags = plain.middleFlags();
     EXPECT_EQ(plainFlags.find(" hg"), std::string::npos)
-        << "memory not given to the helpers is not advised: " << plainFlags;
+        << "memory not given to MarkHugePages is not advised: " << plainFlags;
+}
+
+TEST(HugePages, TheAdviceIsGivenOnlyWhenTheProcessAsked) {
+    if (!KernelOffersHugePages()) {
+        GTEST_SKIP() << "no transparent huge pages here";
+    }
+    const bool requested = agf::HugePagesRequestedBy(std::getenv("AGF_HUGE_PAGES"));
+    const size_t size = size_t(16) << 20;
+    FreshMapping buffer(size);
+    ASSERT_TRUE(buffer.valid());
+    EXPECT_EQ(agf::AdviseHugePages(buffer.data(), size), requested);
+    const std::string flags = buffer.middleFlags();
+    EXPECT_EQ(flags.find(" hg") != std::string::npos, requested)
+        << (requested ? "AGF_HUGE_PAGES=1" : "AGF_HUGE_PAGES not 1") << ": " << flags;
 }
 
 } // namespace

@@ -121,8 +121,11 @@ public:
         const bool sideBySide =
             mOptions.threads > 1 && skinned &&
             std::min(mFile.faces.size(), mFile.weights.size()) >= kMinimumThreadPart;
-        // While the grouping has a thread, the vertex split's own loops get the others.
-        mVertexThreads = sideBySide ? std::max(mOptions.threads - 1, 1u) : mOptions.threads;
+        // The face normals come first, on every thread: only the vertex split needs them, and
+        // beside the grouping its loop would have one thread less.
+        if (mFile.normals.empty()) {
+            mFaceNormals = computeFaceNormals();
+        }
         RunBoth(
             sideBySide ? 2 : 1,
             [&] {
@@ -203,12 +206,12 @@ private:
         const size_t wedgeCount = mFile.wedges.size();
         groupFacesByMaterial();
         if (!mFile.normals.empty() || mFile.faces.empty()) {
-            mVertexWedge.resize(wedgeCount);
+            ResizeLarge(mVertexWedge, wedgeCount);
             for (size_t w = 0; w < wedgeCount; ++w) {
                 mVertexWedge[w] = static_cast<uint32_t>(w);
             }
             if (!mFile.normals.empty()) {
-                mVertexNormal.resize(wedgeCount);
+                ResizeLarge(mVertexNormal, wedgeCount);
                 for (size_t w = 0; w < wedgeCount; ++w) {
                     mVertexNormal[w] = NormalizedOr(ToVector(mFile.normals[mFile.wedges[w].point]),
                                                     aiVector3D(0, 0, 1));
@@ -258,7 +261,7 @@ private:
     // Normals from smoothing groups (2.5): a corner's normal sums the (area-weighted) normals of
     // the faces around its point that share a smoothing bit with its face; mask 0 is flat.
     void buildSmoothedVertices() {
-        const std::vector<aiVector3D> faceNormals = computeFaceNormals();
+        const std::vector<aiVector3D> faceNormals = std::move(mFaceNormals);
         const SingleMaskPoints single = sumSingleMaskPoints(faceNormals);
         CornerNormals several;
         if (single.severalMaskPoints != 0) {
@@ -347,7 +350,7 @@ private:
     std::vector<aiVector3D> computeFaceNormals() const {
         std::vector<aiVector3D> faceNormals;
         ResizeLarge(faceNormals, mFile.faces.size());
-        ParallelRanges(mFile.faces.size(), mVertexThreads, kMinimumThreadPart,
+        ParallelRanges(mFile.faces.size(), mOptions.threads, kMinimumThreadPart,
                        [&](size_t begin, size_t end) {
                            for (size_t f = begin; f < end; ++f) {
                                const Face &face = mFile.faces[f];
@@ -963,11 +966,11 @@ private:
     /** Skin influences per point in compressed rows (buildInfluences); empty when unskinned. */
     std::vector<uint32_t> mInfluenceStart;
     std::vector<BoneInfluence> mInfluences;
-    TrianglesByMaterial mTriangles;    ///< one group per material of mParts
-    std::vector<size_t> mTriangleFill; ///< while filling mTriangles: each group's next triangle
-    size_t mClampedFaces = 0;          ///< faces naming a material beyond MATT0000
-    size_t mUnnormalisedPoints = 0;    ///< points whose weights did not sum to 1
-    unsigned mVertexThreads = 1;       ///< threads of the vertex split's loops
+    TrianglesByMaterial mTriangles;       ///< one group per material of mParts
+    std::vector<size_t> mTriangleFill;    ///< while filling mTriangles: each group's next triangle
+    size_t mClampedFaces = 0;             ///< faces naming a material beyond MATT0000
+    size_t mUnnormalisedPoints = 0;       ///< points whose weights did not sum to 1
+    std::vector<aiVector3D> mFaceNormals; ///< for the vertex split, when there is no VTXNORMS
     std::vector<SkinBone> mSkinBones;
     size_t mFaceCount = 0;  ///< as stored; the faces are released after buildVertices
     size_t mPointCount = 0; ///< as stored; points and wedges are released by buildMeshes

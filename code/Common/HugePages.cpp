@@ -11,15 +11,19 @@
 
 namespace agf {
 
-bool HugePagesAllowedBy(const char *environmentValue) {
-    return environmentValue == nullptr || std::strcmp(environmentValue, "0") != 0;
+bool HugePagesRequestedBy(const char *environmentValue) {
+    return environmentValue != nullptr && std::strcmp(environmentValue, "1") == 0;
 }
 
 bool AdviseHugePages(void *data, size_t size) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
     // Read once: the advice is a policy of the process, like glibc's malloc tunables.
-    static const bool allowed = HugePagesAllowedBy(std::getenv("AGF_HUGE_PAGES"));
-    if (!allowed || data == nullptr || size < kHugePageAdviceMinimum) {
+    static const bool requested = HugePagesRequestedBy(std::getenv("AGF_HUGE_PAGES"));
+    return requested && MarkHugePages(data, size);
+}
+
+bool MarkHugePages(void *data, size_t size) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (data == nullptr || size < kHugePageAdviceMinimum) {
         return false;
     }
     // madvise works on whole pages; only the huge pages lying wholly inside the buffer are

@@ -1,17 +1,22 @@
 /** @file HugePages.h
- *  Large buffers backed by 2 MiB pages where Linux offers them. The kernel maps an anonymous
- *  buffer one 4 KiB page at a time, at its first touch, and each of those faults cost about
- *  2 microseconds here: a third of a large PSK import and half of a large PSA import went to
- *  them (README, "2026-12-03, afternoon"). Asking for transparent huge pages on the buffers an
- *  import fills itself (the file's bytes, the parsers' record arrays, the converters' tables)
- *  makes one fault per 2 MiB. The advice changes no value, only how memory is mapped; on a
- *  system with huge pages turned off ("never" in
- *  /sys/kernel/mm/transparent_hugepage/enabled) or on another OS it does nothing.
+ *  Large buffers backed by 2 MiB pages where Linux offers them, on request. The kernel maps an
+ *  anonymous buffer one 4 KiB page at a time, at its first touch, and each of those faults cost
+ *  about 2 microseconds on the benchmark machine: a third of a large PSK import and half of a
+ *  large PSA import went to them (README, "2026-12-03, afternoon"). Asking for transparent huge
+ *  pages on the buffers an import fills itself (the file's bytes, the parsers' record arrays,
+ *  the converters' tables) makes one fault per 2 MiB. The advice changes no value, only how
+ *  memory is mapped.
  *
- *  AGF_HUGE_PAGES=0 in the environment turns the advice off for the process (for comparisons,
- *  or where memory is tight: a huge page is mapped whole at its first touch). It is read from
- *  the environment rather than from an import option because it is a policy of the process,
- *  as glibc's malloc tunables are, and is read once.
+ *  It is off unless AGF_HUGE_PAGES=1 is in the environment. Back to back (a batch, a benchmark)
+ *  it made the 1M-point PSK import about 25% faster; but on the benchmark machine, a virtual
+ *  machine that hands free memory back to its host, an import started a few seconds after the
+ *  last one was 35-55% slower with it (medians of 10 and 12 such runs), because huge pages
+ *  come from memory the host has to supply again. The advice stays with the memory once the
+ *  buffer is freed, so malloc may later hand advised memory to anything in the process. An
+ * environment variable rather than an import option, because how memory is mapped is a policy of
+ * the process (as glibc's malloc tunables are); it is read once. Where
+ *  /sys/kernel/mm/transparent_hugepage/enabled says "always" (Debian's default), the kernel
+ *  already uses huge pages for large buffers without being asked.
  */
 #pragma once
 
@@ -23,13 +28,16 @@ namespace agf {
 /** Buffers below this size are left alone: they could hold at most one whole huge page. */
 constexpr size_t kHugePageAdviceMinimum = size_t(4) << 20;
 
-/** False only for "0": the reading of AGF_HUGE_PAGES (null when unset). */
-bool HugePagesAllowedBy(const char *environmentValue);
+/** True only for "1": the reading of AGF_HUGE_PAGES (null when unset). */
+bool HugePagesRequestedBy(const char *environmentValue);
 
-/** Asks the kernel to back the whole 2 MiB pages inside [data, data + size) with huge pages.
- *  Call it before the buffer is first written: pages already touched keep their 4 KiB
- *  mapping. Returns whether the advice was taken (false below kHugePageAdviceMinimum, without
- *  kernel support, when refused, or when AGF_HUGE_PAGES=0). */
+/** Asks the kernel to back the whole 2 MiB pages inside [data, data + size) with huge pages,
+ *  whatever AGF_HUGE_PAGES says. Call it before the buffer is first written: pages already
+ *  touched keep their 4 KiB mapping. Returns whether the advice was taken (false below
+ *  kHugePageAdviceMinimum, without kernel support, or when refused). */
+bool MarkHugePages(void *data, size_t size);
+
+/** MarkHugePages when the process asked for huge pages (AGF_HUGE_PAGES=1); false otherwise. */
 bool AdviseHugePages(void *data, size_t size);
 
 /** Resizes an empty or small vector to `count` values, advising huge pages on its storage
