@@ -8,15 +8,16 @@
  *  memory is mapped.
  *
  *  It is off unless AGF_HUGE_PAGES=1 is in the environment. Back to back (a batch, a benchmark)
- *  it made the 1M-point PSK import about 25% faster; but on the benchmark machine, a virtual
+ *  it made the 1M-point PSK import 13-31% faster; but on the benchmark machine, a virtual
  *  machine that hands free memory back to its host, an import started a few seconds after the
  *  last one was 35-55% slower with it (medians of 10 and 12 such runs), because huge pages
  *  come from memory the host has to supply again. The advice stays with the memory once the
- *  buffer is freed, so malloc may later hand advised memory to anything in the process. An
- * environment variable rather than an import option, because how memory is mapped is a policy of
- * the process (as glibc's malloc tunables are); it is read once. Where
- *  /sys/kernel/mm/transparent_hugepage/enabled says "always" (Debian's default), the kernel
- *  already uses huge pages for large buffers without being asked.
+ *  buffer is freed, so malloc may later hand advised memory to anything in the process.
+ *
+ *  An environment variable rather than an import option, because how memory is mapped is a
+ *  policy of the process (as glibc's malloc tunables are); it is read once. Where
+ *  /sys/kernel/mm/transparent_hugepage/enabled says "always", the kernel already uses huge
+ *  pages for large buffers without being asked, and the advice adds little.
  */
 #pragma once
 
