@@ -46,7 +46,7 @@ void ReadPayload(BinaryReader &reader, ArrayBytes &array, const char *what) {
         return;
     }
     if (total < kLzssThreshold) {
-        ResizeLarge(array.bytes, static_cast<size_t>(total));
+        array.bytes.resize(static_cast<size_t>(total));
         reader.bytes(array.bytes.data(), array.bytes.size());
         return;
     }

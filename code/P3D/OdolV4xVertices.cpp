@@ -3,8 +3,9 @@
  *  27; 4.8 and 4.9): clip flags (v50+), UV sets (quantised from v45), positions, normals
  *  (packed from v45), ST, vertexBoneRef and neighborBoneRef; then decoding and skinning.
  */
-#include "Common/HugePages.h"
 #include "OdolV4x.h"
+
+#include "Common/HugePages.h"
 
 namespace agf::p3d::odol4x {
 
