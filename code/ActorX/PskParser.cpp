@@ -153,12 +153,17 @@ private:
             return;
         }
         const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kPointRecordSize, mFile);
-        const uint8_t *data = records(*chunk, stride, mFile);
-        ResizeLarge(mOut.points, chunk->recordCount);
-        inParts(chunk->recordCount, [&](size_t begin, size_t end) {
+        readVec3Records(*chunk, stride, mOut.points);
+    }
+
+    /** A chunk whose records start with three floats (PNTS0000, VTXNORMS), read in parts. */
+    void readVec3Records(const Chunk &chunk, size_t stride, std::vector<Vec3> &out) const {
+        const uint8_t *data = records(chunk, stride, mFile);
+        ResizeLarge(out, chunk.recordCount);
+        inParts(chunk.recordCount, [&](size_t begin, size_t end) {
             for (size_t i = begin; i < end; ++i) {
                 const uint8_t *p = data + i * stride;
-                mOut.points[i] = Vec3{f32At(p), f32At(p + 4), f32At(p + 8)};
+                out[i] = Vec3{f32At(p), f32At(p + 4), f32At(p + 8)};
             }
         });
     }
@@ -380,14 +385,7 @@ private:
                              std::to_string(mOut.points.size()) + " points; chunk ignored");
             return;
         }
-        const uint8_t *data = records(*chunk, stride, mFile);
-        ResizeLarge(mOut.normals, chunk->recordCount);
-        inParts(chunk->recordCount, [&](size_t begin, size_t end) {
-            for (size_t i = begin; i < end; ++i) {
-                const uint8_t *p = data + i * stride;
-                mOut.normals[i] = Vec3{f32At(p), f32At(p + 4), f32At(p + 8)};
-            }
-        });
+        readVec3Records(*chunk, stride, mOut.normals);
     }
 
     void readColors() {

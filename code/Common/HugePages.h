@@ -41,14 +41,20 @@ bool MarkHugePages(void *data, size_t size);
 /** MarkHugePages when the process asked for huge pages (AGF_HUGE_PAGES=1); false otherwise. */
 bool AdviseHugePages(void *data, size_t size);
 
-/** Resizes an empty or small vector to `count` values, advising huge pages on its storage
- *  between allocation and the writes that fill it (vector's own resize would write every
- *  value at once, leaving nothing to advise). */
-template <typename T> void ResizeLarge(std::vector<T> &values, size_t count) {
+/** Reserves room for `count` values, advising huge pages on the new storage before anything
+ *  is written to it: for vectors filled by push_back. */
+template <typename T> void ReserveLarge(std::vector<T> &values, size_t count) {
     if (count > values.capacity()) {
         values.reserve(count);
         AdviseHugePages(values.data(), values.capacity() * sizeof(T));
     }
+}
+
+/** Resizes a vector to `count` values with the advice given between the allocation and the
+ *  writes that fill it (vector's own resize would write every value at once, leaving nothing
+ *  to advise). */
+template <typename T> void ResizeLarge(std::vector<T> &values, size_t count) {
+    ReserveLarge(values, count);
     values.resize(count);
 }
 
@@ -56,19 +62,8 @@ template <typename T> void ResizeLarge(std::vector<T> &values, size_t count) {
 template <typename T>
 void ResizeLarge(std::vector<T> &values, size_t count,
                  const typename std::vector<T>::value_type &fill) {
-    if (count > values.capacity()) {
-        values.reserve(count);
-        AdviseHugePages(values.data(), values.capacity() * sizeof(T));
-    }
+    ReserveLarge(values, count);
     values.resize(count, fill);
-}
-
-/** Reserves room for `count` values with the same advice, for vectors filled by push_back. */
-template <typename T> void ReserveLarge(std::vector<T> &values, size_t count) {
-    if (count > values.capacity()) {
-        values.reserve(count);
-        AdviseHugePages(values.data(), values.capacity() * sizeof(T));
-    }
 }
 
 } // namespace agf
