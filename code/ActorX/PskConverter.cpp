@@ -131,12 +131,13 @@ public:
             [&] {
                 buildVertices();
                 ReleaseVector(mFile.faces); // mTriangles holds what is needed from here on
+                mFile.normals.release();
             },
             [&] {
                 if (skinned) {
                     buildInfluences();
                 }
-                ReleaseVector(mFile.weights);
+                mFile.weights.release();
             });
         buildMaterials();
 
@@ -797,10 +798,14 @@ private:
         ReleaseVector(mVertexWedge);
         ReleaseVector(mVertexNormal);
         ReleaseVector(morphs);
-        ReleaseVector(mFile.points);
-        ReleaseVector(mFile.wedges);
+        mFile.points.release();
+        mFile.wedges.release();
+        for (ExtraUvSet &set : mFile.extraUvs) {
+            set.uv.release();
+        }
         ReleaseVector(mFile.extraUvs);
         ReleaseVector(mFile.colors);
+        mFile.storage = FileBytes(); // nothing borrows from the file's bytes any more
         // Each mesh's bones and weight arrays are its own: the meshes are bound side by side.
         ParallelRanges(meshes.size(), threads, 1, [&](size_t begin, size_t end) {
             for (size_t m = begin; m < end; ++m) {
@@ -842,7 +847,7 @@ private:
             }
         }
         for (size_t s = 0; s < extraUvs.size(); ++s) {
-            const std::vector<float> &uv = extraUvs[s]->uv;
+            const RecordArray<float> &uv = extraUvs[s]->uv;
             aiVector3D *channel = new aiVector3D[count];
             mesh.mTextureCoords[s + 1] = channel;
             mesh.mNumUVComponents[s + 1] = 2;

@@ -3,10 +3,15 @@
  *
  *  No Assimp types and no coordinate conversion: values are as stored, except that wedge point
  *  indices are already masked (section 2.1) and every index has been validated by the parser.
+ *  The bulk arrays whose structs have the file's record layout (points, wedges, weights,
+ *  normals, extra UVs) are RecordArrays: a parsed file's are borrowed from its bytes, which the
+ *  PskFile keeps (`storage`).
  */
 #pragma once
 
+#include "Common/FileLoading.h"
 #include "Common/FileVectors.h"
+#include "Common/RecordArray.h"
 
 #include <cstdint>
 #include <string>
@@ -18,6 +23,7 @@ using Vec3 = Float3;
 /** A quaternion in the file's (x, y, z, w) order. */
 using Quat = Float4;
 
+/** A VTXW0000 record: its 16 bytes are this struct's layout (the last three are padding). */
 struct Wedge {
     uint32_t point = 0; ///< masked to 16 bits when the file has at most 65536 points
     float u = 0, v = 0; ///< top-left origin, as stored
@@ -52,7 +58,7 @@ struct Bone {
     Vec3 size;
 };
 
-/** One RAWWEIGHTS record, indices validated. */
+/** One RAWWEIGHTS record (the file's 12-byte layout), indices validated. */
 struct RawWeight {
     float weight = 0;
     uint32_t point = 0;
@@ -62,7 +68,7 @@ struct RawWeight {
 /** An EXTRAUVS<n> / EXTRAUV<n> chunk whose count matched the wedge count. */
 struct ExtraUvSet {
     uint32_t index = 0;    ///< the <n> of the chunk id
-    std::vector<float> uv; ///< u, v per wedge (top-left origin, as stored)
+    RecordArray<float> uv; ///< u, v per wedge (top-left origin, as stored)
 };
 
 /** One MRPHDATA record. */
@@ -114,21 +120,23 @@ struct PhysicsShape {
 /** Everything the importer uses from one PSK file. */
 struct PskFile {
     int32_t typeFlag = 0; ///< TypeFlag of the ACTRHEAD chunk
-    std::vector<Vec3> points;
-    std::vector<Wedge> wedges;
+    RecordArray<Vec3> points;
+    RecordArray<Wedge> wedges;
     std::vector<Face> faces;
     bool faces32 = false;      ///< faces came from FACE3200
     uint32_t maskedWedges = 0; ///< wedges whose point index had junk in the high 16 bits
     std::vector<Material> materials;
     std::vector<Bone> bones;
-    std::vector<RawWeight> weights;
-    std::vector<Vec3> normals;           ///< VTXNORMS, one per point, or empty
+    RecordArray<RawWeight> weights;
+    RecordArray<Vec3> normals;           ///< VTXNORMS, one per point, or empty
     std::vector<uint8_t> colors;         ///< VERTEXCOLOR, 4 bytes per wedge in file order
     std::vector<ExtraUvSet> extraUvs;    ///< sorted by index
     std::vector<PointMorph> pointMorphs; ///< MRPHINFO / MRPHDATA
     std::vector<WedgeMorph> wedgeMorphs; ///< MORPHTARGET<n>, sorted by index
     std::vector<Socket> sockets;
     std::vector<PhysicsShape> physicsShapes;
+    /** The file's bytes when arrays above borrow from them (ParsePsk); empty otherwise. */
+    FileBytes storage;
 };
 
 } // namespace agf::psk

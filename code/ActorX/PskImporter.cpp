@@ -103,10 +103,7 @@ void PskImporter::importFile(const std::string &file, aiScene *scene, Assimp::IO
     const std::string name = FileNameOf(file);
     requireMagic(bytes.data(), bytes.size, name);
     RequirePositiveFinite(name, AI_CONFIG_IMPORT_PSK_SCALE, mOptions.scale);
-    psk::PskFile data = psk::ParsePsk(bytes.data(), bytes.size, name, warnings, mOptions.threads);
-    // PskFile holds copies, not views: the file's bytes can go before the scene is built, which
-    // keeps the peak memory of a large import lower by the size of the file.
-    bytes = FileBytes();
+    psk::PskFile data = psk::ParsePsk(std::move(bytes), name, warnings, mOptions.threads);
     const bool inMemory = IsMemoryFile(file);
     if (!mSkipSidecars && !inMemory && !mOptions.skipSockets) {
         AddSidecarSockets(psk::ReadSidecarSockets(io, file, warnings), data);

@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <set>
@@ -31,11 +33,22 @@ constexpr size_t kMaxPointsForMasking = 65536;
  *  thread costs about as much as reading this many. */
 constexpr size_t kMinimumThreadPart = 65536;
 
+// The bulk records are used where the file's bytes hold them: these structs are their layout.
+static_assert(sizeof(Vec3) == actorx::kPointRecordSize &&
+              sizeof(Vec3) == actorx::kNormalRecordSize);
+static_assert(sizeof(Wedge) == actorx::kWedgeRecordSize && offsetof(Wedge, u) == 4 &&
+              offsetof(Wedge, v) == 8 && offsetof(Wedge, material) == 12);
+static_assert(sizeof(RawWeight) == actorx::kWeightRecordSize && offsetof(RawWeight, point) == 4 &&
+              offsetof(RawWeight, bone) == 8);
+static_assert(2 * sizeof(float) == actorx::kUvRecordSize);
+
 class Parser {
 public:
-    Parser(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
-           unsigned threads)
-        : mData(data), mSize(size), mFile(fileName), mWarnings(warnings), mThreads(threads) {}
+    Parser(FileBytes bytes, const std::string &fileName, Warnings &warnings, unsigned threads)
+        : mData(bytes.data()), mWritable(bytes.bytes.get()), mSize(bytes.size), mFile(fileName),
+          mWarnings(warnings), mThreads(threads) {
+        mOut.storage = std::move(bytes);
+    }
 
     PskFile run() {
         mChunks = actorx::WalkChunksOf(actorx::kMeshMagic, mData, mSize, mFile, mWarnings);
@@ -119,6 +132,32 @@ private:
     static float f32At(const uint8_t *p) { return BinaryReader::LoadF32(p); }
     static uint32_t u32At(const uint8_t *p) { return BinaryReader::LoadU32(p); }
 
+    /** A bulk chunk's records, each kPerRecord values of T, for the caller to check and fix up
+     *  in place: borrowed from the file's bytes when they hold exactly that layout (the usual
+     *  case), otherwise read into an owned array with `load(record, values)`, a record of a
+     *  larger stride or at an unaligned offset. */
+    template <typename T, size_t kPerRecord = 1, typename Load>
+    RecordArray<T> recordsOf(const Chunk &chunk, size_t stride, Load load) const {
+        const uint8_t *data = records(chunk, stride, mFile);
+        uint8_t *writable = mWritable + (data - mData);
+        const size_t count = chunk.recordCount;
+        if (stride == sizeof(T) * kPerRecord && CanBorrowRecordsAt<T>(writable)) {
+            return RecordArray<T>::Borrow(writable, count * kPerRecord);
+        }
+        std::vector<T> values;
+        ResizeLarge(values, count * kPerRecord);
+        inParts(count, [&](size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i) {
+                load(data + i * stride, &values[i * kPerRecord]);
+            }
+        });
+        return RecordArray<T>(std::move(values));
+    }
+
+    static void LoadVec3(const uint8_t *p, Vec3 *out) {
+        *out = Vec3{f32At(p), f32At(p + 4), f32At(p + 8)};
+    }
+
     /** A reader positioned at record `index`, stepping by the chunk's record size. */
     static BinaryReader &at(BinaryReader &reader, size_t stride, size_t index) {
         reader.seek(stride * index);
@@ -156,16 +195,9 @@ private:
         readVec3Records(*chunk, stride, mOut.points);
     }
 
-    /** A chunk whose records start with three floats (PNTS0000, VTXNORMS), read in parts. */
-    void readVec3Records(const Chunk &chunk, size_t stride, std::vector<Vec3> &out) const {
-        const uint8_t *data = records(chunk, stride, mFile);
-        ResizeLarge(out, chunk.recordCount);
-        inParts(chunk.recordCount, [&](size_t begin, size_t end) {
-            for (size_t i = begin; i < end; ++i) {
-                const uint8_t *p = data + i * stride;
-                out[i] = Vec3{f32At(p), f32At(p + 4), f32At(p + 8)};
-            }
-        });
+    /** A chunk whose records start with three floats (PNTS0000, VTXNORMS): nothing to check. */
+    void readVec3Records(const Chunk &chunk, size_t stride, RecordArray<Vec3> &out) const {
+        out = recordsOf<Vec3>(chunk, stride, LoadVec3);
     }
 
     void readWedges() {
@@ -174,24 +206,25 @@ private:
             return;
         }
         const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kWedgeRecordSize, mFile);
-        const uint8_t *data = records(*chunk, stride, mFile);
         const size_t pointCount = mOut.points.size();
         const bool mask = pointCount <= kMaxPointsForMasking;
-        ResizeLarge(mOut.wedges, chunk->recordCount);
+        mOut.wedges = recordsOf<Wedge>(*chunk, stride, [](const uint8_t *p, Wedge *wedge) {
+            wedge->point = u32At(p);
+            wedge->u = f32At(p + 4);
+            wedge->v = f32At(p + 8);
+            wedge->material = p[12];
+        });
+        Wedge *wedges = mOut.wedges.data();
         std::atomic<uint32_t> maskedWedges{0};
         inParts(chunk->recordCount, [&](size_t begin, size_t end) {
             uint32_t masked = 0;
             for (size_t i = begin; i < end; ++i) {
-                Wedge &wedge = mOut.wedges[i];
-                const uint8_t *p = data + i * stride;
-                const uint32_t raw = u32At(p);
+                Wedge &wedge = wedges[i];
+                const uint32_t raw = wedge.point;
                 wedge.point = mask ? (raw & 0xFFFFu) : raw;
                 if (wedge.point != raw) {
                     ++masked;
                 }
-                wedge.u = f32At(p + 4);
-                wedge.v = f32At(p + 8);
-                wedge.material = p[12];
                 if (wedge.point >= pointCount) {
                     failRecord(*chunk, stride, i,
                                "wedge point index " + std::to_string(wedge.point) +
@@ -243,6 +276,9 @@ private:
                 }
             }
         });
+        // The faces are copied out (their records are not the struct's layout): the memory
+        // that held them in the file's bytes can go.
+        ReleasePages(mWritable + (data - mData), stride * chunk->recordCount);
     }
 
     void readMaterials() {
@@ -299,10 +335,11 @@ private:
         }
     }
 
-    /** The records of one part of RAWWEIGHTS that readWeights keeps, and what it dropped. */
+    /** One part of RAWWEIGHTS after readWeights filtered it: the records it keeps are moved to
+     *  the front of its range. */
     struct WeightPart {
         size_t begin = 0;
-        std::vector<RawWeight> kept;
+        size_t kept = 0;
         size_t badIndex = 0;
         size_t firstBad = 0;
     };
@@ -313,24 +350,25 @@ private:
             return;
         }
         const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kWeightRecordSize, mFile);
-        const uint8_t *data = records(*chunk, stride, mFile);
         const size_t count = chunk->recordCount;
-        // Filtered in parts, each into its own list (first touched by its thread), then joined
-        // in record order: the same list, and the same counts, as one pass.
+        RecordArray<RawWeight> weights =
+            recordsOf<RawWeight>(*chunk, stride, [](const uint8_t *p, RawWeight *weight) {
+                weight->weight = f32At(p);
+                weight->point = u32At(p + 4);
+                weight->bone = u32At(p + 8);
+            });
+        RawWeight *records = weights.data();
+        // Filtered in parts, each compacting its own range in place, then joined in record
+        // order: the same list, and the same counts, as one pass.
         std::mutex partsMutex;
         std::vector<WeightPart> parts;
         inParts(count, [&](size_t begin, size_t end) {
             WeightPart part;
             part.begin = begin;
-            // The first part's list becomes the result: room for every record, so that the
-            // other parts join it without moving it.
-            ReserveLarge(part.kept, begin == 0 ? count : end - begin);
             for (size_t i = begin; i < end; ++i) {
-                const uint8_t *p = data + i * stride;
-                RawWeight weight;
-                weight.weight = f32At(p);
-                const int32_t point = static_cast<int32_t>(u32At(p + 4));
-                const int32_t bone = static_cast<int32_t>(u32At(p + 8));
+                const RawWeight weight = records[i];
+                const int32_t point = static_cast<int32_t>(weight.point);
+                const int32_t bone = static_cast<int32_t>(weight.bone);
                 if (point < 0 || static_cast<size_t>(point) >= mOut.points.size() || bone < 0 ||
                     static_cast<size_t>(bone) >= mOut.bones.size()) {
                     if (part.badIndex++ == 0) {
@@ -342,29 +380,28 @@ private:
                 if (!(weight.weight > 0.0f) || !std::isfinite(weight.weight)) {
                     continue;
                 }
-                weight.point = static_cast<uint32_t>(point);
-                weight.bone = static_cast<uint32_t>(bone);
-                part.kept.push_back(weight);
+                records[begin + part.kept++] = weight;
             }
             const std::lock_guard<std::mutex> lock(partsMutex);
-            parts.push_back(std::move(part));
+            parts.push_back(part);
         });
         std::sort(parts.begin(), parts.end(),
                   [](const WeightPart &a, const WeightPart &b) { return a.begin < b.begin; });
+        size_t kept = 0;
         size_t badIndex = 0;
         size_t firstBad = 0;
-        for (WeightPart &part : parts) {
-            if (part.begin == 0) {
-                mOut.weights = std::move(part.kept);
-            } else {
-                mOut.weights.insert(mOut.weights.end(), part.kept.begin(), part.kept.end());
-                std::vector<RawWeight>().swap(part.kept); // freed as soon as copied
+        for (const WeightPart &part : parts) {
+            if (part.begin != kept) {
+                std::memmove(records + kept, records + part.begin, part.kept * sizeof(RawWeight));
             }
+            kept += part.kept;
             if (part.badIndex != 0 && badIndex == 0) {
                 firstBad = part.firstBad;
             }
             badIndex += part.badIndex;
         }
+        weights.shrink(kept);
+        mOut.weights = std::move(weights);
         if (badIndex != 0) {
             warn(*chunk, std::to_string(badIndex) +
                              " weights with a point or bone index out of range dropped (first: "
@@ -440,16 +477,11 @@ private:
                                  std::to_string(mOut.wedges.size()) + " wedges; chunk ignored");
                 continue;
             }
-            const uint8_t *data = records(*chunk, stride, mFile);
             ExtraUvSet set;
             set.index = static_cast<uint32_t>(index);
-            ResizeLarge(set.uv, chunk->recordCount * 2);
-            inParts(chunk->recordCount, [&](size_t begin, size_t end) {
-                for (size_t i = begin; i < end; ++i) {
-                    const uint8_t *p = data + i * stride;
-                    set.uv[2 * i] = f32At(p);
-                    set.uv[2 * i + 1] = f32At(p + 4);
-                }
+            set.uv = recordsOf<float, 2>(*chunk, stride, [](const uint8_t *p, float *uv) {
+                uv[0] = f32At(p);
+                uv[1] = f32At(p + 4);
             });
             mOut.extraUvs.push_back(std::move(set));
         }
@@ -623,6 +655,7 @@ private:
     }
 
     const uint8_t *mData;
+    uint8_t *mWritable; ///< mData, for the records fixed up in place
     size_t mSize;
     std::string mFile;
     Warnings &mWarnings;
@@ -633,9 +666,9 @@ private:
 
 } // namespace
 
-PskFile ParsePsk(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
+PskFile ParsePsk(FileBytes bytes, const std::string &fileName, Warnings &warnings,
                  unsigned threads) {
-    return Parser(data, size, fileName, warnings, threads).run();
+    return Parser(std::move(bytes), fileName, warnings, threads).run();
 }
 
 } // namespace agf::psk
