@@ -73,15 +73,15 @@ void PsaImporter::importFile(const std::string &file, aiScene *scene, Assimp::IO
                              Warnings &warnings) {
     const std::string fileName = FileNameOf(file);
     RequirePositiveFinite(fileName, AI_CONFIG_IMPORT_PSA_SCALE, mOptions.scale);
-    const FileBytes data = ReadWholeFileBytes(io, file);
-    requireMagic(data.data(), data.size, fileName);
-    mOptions.sparse = IsPsax(data.data(), data.size);
+    const FileBytes data = readModelFile(io, file);
+    requireMagic(data.data(), data.size(), fileName);
+    mOptions.sparse = IsPsax(data.data(), data.size());
     AnimationLoadContext context;
     context.io = io;
     context.properties = mProperties;
     context.warnings = &warnings;
     std::vector<PsaBone> bones;
-    AnimationSet set = LoadPsaOrPsax(data.data(), data.size, file, context, bones);
+    AnimationSet set = LoadPsaOrPsax(data.data(), data.size(), file, context, bones);
     ConvertPsaScene(std::move(set), bones, mOptions, fileName, scene, warnings);
 }
 

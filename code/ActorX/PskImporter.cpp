@@ -99,9 +99,9 @@ void PskImporter::setupOptions(const Assimp::Importer *importer) {
 
 void PskImporter::importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
                              Warnings &warnings) {
-    FileBytes bytes = ReadWholeFileBytes(io, file);
+    FileBytes bytes = readModelFile(io, file);
     const std::string name = FileNameOf(file);
-    requireMagic(bytes.data(), bytes.size, name);
+    requireMagic(bytes.data(), bytes.size(), name);
     RequirePositiveFinite(name, AI_CONFIG_IMPORT_PSK_SCALE, mOptions.scale);
     psk::PskFile data = psk::ParsePsk(std::move(bytes), name, warnings, mOptions.threads);
     const bool inMemory = IsMemoryFile(file);

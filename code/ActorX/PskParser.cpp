@@ -45,7 +45,7 @@ static_assert(2 * sizeof(float) == actorx::kUvRecordSize);
 class Parser {
 public:
     Parser(FileBytes bytes, const std::string &fileName, Warnings &warnings, unsigned threads)
-        : mData(bytes.data()), mWritable(bytes.bytes.get()), mSize(bytes.size), mFile(fileName),
+        : mData(bytes.data()), mWritable(bytes.data()), mSize(bytes.size()), mFile(fileName),
           mWarnings(warnings), mThreads(threads) {
         mOut.storage = std::move(bytes);
     }
@@ -219,16 +219,18 @@ private:
         inParts(chunk->recordCount, [&](size_t begin, size_t end) {
             uint32_t masked = 0;
             for (size_t i = begin; i < end; ++i) {
-                Wedge &wedge = wedges[i];
-                const uint32_t raw = wedge.point;
-                wedge.point = mask ? (raw & 0xFFFFu) : raw;
-                if (wedge.point != raw) {
+                const uint32_t raw = wedges[i].point;
+                const uint32_t point = mask ? (raw & 0xFFFFu) : raw;
+                // Written only when it changes: a mapped file's page is copied at its first
+                // write.
+                if (point != raw) {
+                    wedges[i].point = point;
                     ++masked;
                 }
-                if (wedge.point >= pointCount) {
+                if (point >= pointCount) {
                     failRecord(*chunk, stride, i,
-                               "wedge point index " + std::to_string(wedge.point) +
-                                   " out of range (" + std::to_string(pointCount) + " points)");
+                               "wedge point index " + std::to_string(point) + " out of range (" +
+                                   std::to_string(pointCount) + " points)");
                 }
             }
             maskedWedges += masked;
@@ -380,7 +382,11 @@ private:
                 if (!(weight.weight > 0.0f) || !std::isfinite(weight.weight)) {
                     continue;
                 }
-                records[begin + part.kept++] = weight;
+                // Moved only when an earlier record was dropped (see readWedges).
+                if (begin + part.kept != i) {
+                    records[begin + part.kept] = weight;
+                }
+                ++part.kept;
             }
             const std::lock_guard<std::mutex> lock(partsMutex);
             parts.push_back(part);

@@ -89,9 +89,9 @@ void PswImporter::importFile(const std::string &file, aiScene *scene, Assimp::IO
     // The file's bytes go once parsed (the world holds copies of what it needs): they would
     // sit beside the whole scene at the import's peak.
     const psw::PswWorld world = [&] {
-        const FileBytes bytes = ReadWholeFileBytes(io, file);
-        requireMagic(bytes.data(), bytes.size, name);
-        return psw::ParsePswWorld(bytes.data(), bytes.size, name, warnings);
+        const FileBytes bytes = readModelFile(io, file);
+        requireMagic(bytes.data(), bytes.size(), name);
+        return psw::ParsePswWorld(bytes.data(), bytes.size(), name, warnings);
     }();
     const psw::IoAssetSource assets(*io);
     psw::ConvertPswWorld(world, assets, name, options, scene, warnings);

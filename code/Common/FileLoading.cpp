@@ -4,13 +4,20 @@
 #include "HugePages.h"
 #include "ImportError.h"
 
+#include <assimp/DefaultIOStream.h>
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
 #include <assimp/MemoryIOWrapper.h>
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <memory>
+#include <utility>
 
 namespace agf {
 
@@ -43,14 +50,90 @@ std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path
     return data;
 }
 
-FileBytes ReadWholeFileBytes(Assimp::IOSystem *io, const std::string &path) {
+FileBytes::FileBytes(size_t size) : mData(new uint8_t[size]), mSize(size) {}
+
+FileBytes::~FileBytes() {
+    free();
+}
+
+FileBytes::FileBytes(FileBytes &&other) noexcept {
+    *this = std::move(other);
+}
+
+FileBytes &FileBytes::operator=(FileBytes &&other) noexcept {
+    if (this != &other) {
+        free();
+        mData = std::exchange(other.mData, nullptr);
+        mSize = std::exchange(other.mSize, 0);
+        mMapped = std::exchange(other.mMapped, false);
+    }
+    return *this;
+}
+
+FileBytes FileBytes::Mapping(uint8_t *data, size_t size) {
+    FileBytes bytes;
+    bytes.mData = data;
+    bytes.mSize = size;
+    bytes.mMapped = true;
+    return bytes;
+}
+
+void FileBytes::free() {
+    if (mMapped) {
+        munmap(mData, mSize);
+    } else {
+        delete[] mData;
+    }
+    mData = nullptr;
+    mSize = 0;
+    mMapped = false;
+}
+
+namespace {
+
+/** Files from this size on are mapped when they can be: below it, a read costs less than setting
+ *  up and tearing down a mapping. */
+constexpr size_t kMapMinimum = size_t(1) << 20;
+
+/** The file behind `stream` mapped copy-on-write, or an empty FileBytes when it cannot be: only
+ *  a stream of Assimp's default IO system is a plain file at `path` (a custom or in-memory IO
+ *  system serves its own bytes), and the file must still have the stream's size. */
+FileBytes MapFile(Assimp::IOStream &stream, const std::string &path, size_t size) {
+    if (size < kMapMinimum || dynamic_cast<Assimp::DefaultIOStream *>(&stream) == nullptr) {
+        return FileBytes();
+    }
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        return FileBytes();
+    }
+    struct stat status {};
+    void *data = MAP_FAILED;
+    if (fstat(fd, &status) == 0 && S_ISREG(status.st_mode) &&
+        static_cast<uint64_t>(status.st_size) == size) {
+        data = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    }
+    close(fd);
+    if (data == MAP_FAILED) {
+        return FileBytes();
+    }
+    return FileBytes::Mapping(static_cast<uint8_t *>(data), size);
+}
+
+} // namespace
+
+FileBytes ReadWholeFileBytes(Assimp::IOSystem *io, const std::string &path, bool mayMap) {
     std::unique_ptr<Assimp::IOStream> stream = OpenOrThrow(io, path);
-    FileBytes file;
-    file.size = stream->FileSize();
-    file.bytes.reset(new uint8_t[file.size]); // default-initialised: not zero-filled
-    AdviseHugePages(file.bytes.get(), file.size);
-    if (file.size != 0 && stream->Read(file.bytes.get(), 1, file.size) != file.size) {
-        ThrowImportError(path, "file", 0, "could not read " + std::to_string(file.size) + " bytes");
+    const size_t size = stream->FileSize();
+    if (mayMap) {
+        FileBytes mapped = MapFile(*stream, path, size);
+        if (mapped.data() != nullptr) {
+            return mapped;
+        }
+    }
+    FileBytes file(size); // not zero-filled
+    AdviseHugePages(file.data(), file.size());
+    if (size != 0 && stream->Read(file.data(), 1, size) != size) {
+        ThrowImportError(path, "file", 0, "could not read " + std::to_string(size) + " bytes");
     }
     return file;
 }

@@ -17,18 +17,43 @@ namespace agf {
 /** Reads a whole file. Throws ImportError when it cannot be opened or read. */
 std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path);
 
-/** A whole file's bytes in a block that is not zero-filled before the read fills it:
- *  std::vector's resize writes every byte once before the read writes it again, a pass over
- *  the file that was a fifth of the instructions of a large PSA import. */
-struct FileBytes {
-    std::unique_ptr<uint8_t[]> bytes;
-    size_t size = 0;
+/** A whole file's bytes, writable (a parser may fix records up where they are), held in one
+ *  of two ways. Read into a block that is not zero-filled first: std::vector's resize writes
+ *  every byte once before the read writes it again, a pass over the file that was a fifth of
+ *  the instructions of a large PSA import. Or, for a large file on disk, mapped copy-on-write
+ *  (see ReadWholeFileBytes): no copy at all, and a write changes only this process's view. */
+class FileBytes {
+public:
+    FileBytes() = default;
+    /** `size` bytes, uninitialised. */
+    explicit FileBytes(size_t size);
+    ~FileBytes();
+    FileBytes(FileBytes &&other) noexcept;
+    FileBytes &operator=(FileBytes &&other) noexcept;
+    FileBytes(const FileBytes &) = delete;
+    FileBytes &operator=(const FileBytes &) = delete;
 
-    const uint8_t *data() const { return bytes.get(); }
+    /** Takes a private mapping of `size` bytes (munmap'ed when done). */
+    static FileBytes Mapping(uint8_t *data, size_t size);
+
+    const uint8_t *data() const { return mData; }
+    uint8_t *data() { return mData; }
+    size_t size() const { return mSize; }
+    bool mapped() const { return mMapped; }
+
+private:
+    void free();
+
+    uint8_t *mData = nullptr;
+    size_t mSize = 0;
+    bool mMapped = false;
 };
 
-/** As ReadWholeFile, into a FileBytes: for the importers of large files (PSK, PSA). */
-FileBytes ReadWholeFileBytes(Assimp::IOSystem *io, const std::string &path);
+/** As ReadWholeFile, into a FileBytes: for the importers of large files (PSK, PSA, P3D, PSW).
+ *  With `mayMap`, a file of 1 MiB or more that `io` serves from disk (a stream of Assimp's
+ *  default IO system) is mapped instead (AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES says why it
+ *  may not be wanted). */
+FileBytes ReadWholeFileBytes(Assimp::IOSystem *io, const std::string &path, bool mayMap = false);
 
 /** Reads a whole file if it exists; returns false (and leaves `out` empty) otherwise. */
 bool ReadFileIfExists(Assimp::IOSystem *io, const std::string &path, std::vector<uint8_t> &out);

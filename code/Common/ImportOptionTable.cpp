@@ -39,6 +39,8 @@ std::vector<ImportOption> MakeTable() {
          "animation files to load onto the skeleton, ';'-separated"},
         {AI_CONFIG_IMPORT_GAMEFORMATS_THREADS, "int", "0", every,
          "most threads one import uses (0: the cores, at most 4; 1: none)"},
+        {AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES, "bool", kTrue, every,
+         "map large model files instead of reading them (false: files that may shrink)"},
         {AI_CONFIG_IMPORT_PSA_USE_CONFIG, "bool", kTrue, psa, "apply the UEViewer .config sidecar"},
         {AI_CONFIG_IMPORT_PSAX_OLD_ROOT, "bool", kFalse, "psax",
          "first-writer PSAX: conjugate the root too"},

@@ -19,7 +19,12 @@ void ImporterBase::SetupProperties(const Assimp::Importer *importer) {
         BoolOption(importer, AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES);
     mTextureOptions.search.roots =
         SplitTextureRoots(StringOption(importer, AI_CONFIG_IMPORT_TEXTURE_ROOTS));
+    mMapFiles = BoolOption(importer, AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES);
     setupOptions(importer);
+}
+
+FileBytes ImporterBase::readModelFile(Assimp::IOSystem *io, const std::string &file) const {
+    return ReadWholeFileBytes(io, file, mMapFiles);
 }
 
 TextureSearch ImporterBase::textureSearchFor(const std::string &file) const {

@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include "Common/FileLoading.h"
 #include "Common/TextureDecoder.h"
 #include "Common/TextureEmbedding.h"
 #include "Common/Warnings.h"
@@ -47,6 +48,10 @@ protected:
     TextureSearch textureSearchFor(const std::string &file) const;
     bool textureReferencesKept() const { return mTextureOptions.keepReferences; }
 
+    /** The model file's bytes (ReadWholeFileBytes), mapped unless
+     *  AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES is false. */
+    FileBytes readModelFile(Assimp::IOSystem *io, const std::string &file) const;
+
 private:
     void InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) final;
 
@@ -54,6 +59,7 @@ private:
 
     Warnings mWarnings;
     TextureEmbeddingOptions mTextureOptions;
+    bool mMapFiles = true;
     const TextureDecoderTable *mTextureDecoders = nullptr;
 };
 

@@ -132,13 +132,11 @@ public:
 protected:
     void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
                     Warnings &warnings) override {
-        // Not zero-filled before the read: that pass over the file cost as many instructions
-        // as the file has bytes (13 M for the 13.6 MB MLOD benchmark input).
-        const FileBytes data = ReadWholeFileBytes(io, file);
+        const FileBytes data = readModelFile(io, file);
         const std::string fileName = FileNameOf(file);
         // CanRead is skipped when the extension alone picks this importer: ParseP3d checks the
         // signature again and throws its error.
-        const Model model = ParseP3d(data.data(), data.size, fileName, warnings, mThreads);
+        const Model model = ParseP3d(data.data(), data.size(), fileName, warnings, mThreads);
         ConvertOptions options;
         options.lodChoice = mLodChoice;
         options.threads = mThreads;
