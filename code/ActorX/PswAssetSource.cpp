@@ -53,6 +53,7 @@ std::unique_ptr<aiScene> IoAssetSource::importMesh(const std::string &path,
     importer.SetPropertyBool(AI_CONFIG_IMPORT_PSK_SKIP_MORPHS, options.skipMorphs);
     importer.SetPropertyBool(AI_CONFIG_IMPORT_PSK_SKIP_SOCKETS, options.skipSockets);
     importer.SetPropertyBool(AI_CONFIG_IMPORT_PSK_SKIP_SIDECARS, options.skipSidecars);
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES, options.mapFiles);
     // The asset's scene is merged into the world's, whose embedded textures are numbered by
     // the world's own texture pass: the asset keeps its references.
     importer.SetPropertyBool(AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES, true);

@@ -26,6 +26,7 @@ struct AssetImportOptions {
     bool skipMorphs = false;
     bool skipSockets = false;
     bool skipSidecars = false;
+    bool mapFiles = true; ///< AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES, passed on
 };
 
 class PswAssetSource {

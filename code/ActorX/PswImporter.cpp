@@ -71,6 +71,7 @@ void PswImporter::setupOptions(const Assimp::Importer *importer) {
     mOptions.assetOptions.skipMorphs = BoolOption(importer, AI_CONFIG_IMPORT_PSK_SKIP_MORPHS);
     mOptions.assetOptions.skipSockets = BoolOption(importer, AI_CONFIG_IMPORT_PSK_SKIP_SOCKETS);
     mOptions.assetOptions.skipSidecars = BoolOption(importer, AI_CONFIG_IMPORT_PSK_SKIP_SIDECARS);
+    mOptions.assetOptions.mapFiles = BoolOption(importer, AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES);
 }
 
 void PswImporter::importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
