@@ -3,9 +3,9 @@
  *  anonymous buffer one 4 KiB page at a time, at its first touch, and each of those faults cost
  *  about 2 microseconds on the benchmark machine: a third of a large PSK import and half of a
  *  large PSA import went to them (README, "2026-12-03, afternoon"). Asking for transparent huge
- *  pages on the buffers an import fills itself (the file's bytes, the parsers' record arrays,
- *  the converters' tables) makes one fault per 2 MiB. The advice changes no value, only how
- *  memory is mapped.
+ *  pages on the buffers an import fills itself (a file's bytes when read, the parsers' record
+ *  arrays, the converters' tables) makes one fault per 2 MiB. The advice changes no value, only
+ *  how memory is mapped.
  *
  *  It is off unless AGF_HUGE_PAGES=1 is in the environment. Back to back (a batch, a benchmark)
  *  it made the 1M-point PSK import 13-31% faster; but on the benchmark machine, a virtual

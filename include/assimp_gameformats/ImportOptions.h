@@ -105,8 +105,8 @@ const ImportOption *FindImportOption(const std::string &key);
 #define AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES "IMPORT_GAMEFORMATS_MAP_FILES"
 
 // Not a key: the environment variable AGF_HUGE_PAGES=1 makes our importers ask Linux for 2 MiB
-// pages on their large buffers (the file's bytes, record arrays and tables of 4 MiB or more;
-// see code/Common/HugePages.h). Off by default: it speeds up imports run back to back
+// pages on their large buffers (a file's bytes when read, record arrays, tables; 4 MiB or
+// more; see code/Common/HugePages.h). Off by default: it speeds up imports run back to back
 // (13-31% for a 1M-point PSK) but slowed isolated imports on a virtual machine that returns free
 // memory to its host (README, Benchmarks). It changes no value; it is read once per process,
 // because how memory is mapped is a policy of the process, not of one import.
