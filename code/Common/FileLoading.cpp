@@ -53,7 +53,7 @@ std::vector<uint8_t> ReadWholeFile(Assimp::IOSystem *io, const std::string &path
 FileBytes::FileBytes(size_t size) : mData(new uint8_t[size]), mSize(size) {}
 
 FileBytes::~FileBytes() {
-    free();
+    release();
 }
 
 FileBytes::FileBytes(FileBytes &&other) noexcept {
@@ -62,7 +62,7 @@ FileBytes::FileBytes(FileBytes &&other) noexcept {
 
 FileBytes &FileBytes::operator=(FileBytes &&other) noexcept {
     if (this != &other) {
-        free();
+        release();
         mData = std::exchange(other.mData, nullptr);
         mSize = std::exchange(other.mSize, 0);
         mMapped = std::exchange(other.mMapped, false);
@@ -78,7 +78,7 @@ FileBytes FileBytes::Mapping(uint8_t *data, size_t size) {
     return bytes;
 }
 
-void FileBytes::free() {
+void FileBytes::release() {
     if (mMapped) {
         munmap(mData, mSize);
     } else {

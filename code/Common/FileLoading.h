@@ -42,7 +42,7 @@ public:
     bool mapped() const { return mMapped; }
 
 private:
-    void free();
+    void release();
 
     uint8_t *mData = nullptr;
     size_t mSize = 0;
