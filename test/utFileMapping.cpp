@@ -5,6 +5,7 @@
  *  place never reach the file; and a mapped import gives the scene a read one does.
  */
 #include "Common/FileLoading.h"
+#include "PsaModels.h"
 #include "utPskGrid.h"
 
 #include <assimp/DefaultIOSystem.h>
@@ -110,6 +111,66 @@ TEST(FileMapping, APskFixedUpInItsMappingLeavesTheFileAlone) {
     ExpectSameMeshes(read->GetScene(), mapped->GetScene(), 1);
     EXPECT_EQ(read->GetScene()->mMeshes[0]->mNumBones, 3u);
     EXPECT_EQ(agf::test::ReadBytes(path), bytes) << "the parser's writes stay in memory";
+}
+
+/** The same keys, time and value bit for bit (not the whole key: aiVectorKey has padding). */
+template <typename Key> bool SameKeys(const Key *a, const Key *b, unsigned count) {
+    for (unsigned k = 0; k < count; ++k) {
+        if (std::memcmp(&a[k].mTime, &b[k].mTime, sizeof a[k].mTime) != 0 ||
+            std::memcmp(&a[k].mValue, &b[k].mValue, sizeof a[k].mValue) != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void ExpectSameAnimations(const aiScene *expected, const aiScene *actual) {
+    ASSERT_EQ(expected->mNumAnimations, actual->mNumAnimations);
+    for (unsigned a = 0; a < expected->mNumAnimations; ++a) {
+        const aiAnimation *x = expected->mAnimations[a];
+        const aiAnimation *y = actual->mAnimations[a];
+        ASSERT_EQ(x->mNumChannels, y->mNumChannels);
+        for (unsigned c = 0; c < x->mNumChannels; ++c) {
+            const aiNodeAnim *p = x->mChannels[c];
+            const aiNodeAnim *q = y->mChannels[c];
+            EXPECT_STREQ(p->mNodeName.C_Str(), q->mNodeName.C_Str());
+            ASSERT_EQ(p->mNumPositionKeys, q->mNumPositionKeys);
+            ASSERT_EQ(p->mNumRotationKeys, q->mNumRotationKeys);
+            ASSERT_EQ(p->mNumScalingKeys, q->mNumScalingKeys);
+            EXPECT_TRUE(SameKeys(p->mPositionKeys, q->mPositionKeys, p->mNumPositionKeys));
+            EXPECT_TRUE(SameKeys(p->mRotationKeys, q->mRotationKeys, p->mNumRotationKeys));
+            EXPECT_TRUE(SameKeys(p->mScalingKeys, q->mScalingKeys, p->mNumScalingKeys));
+        }
+    }
+}
+
+TEST(FileMapping, AnAnimationLoadedOntoAMeshIsMappedLikeTheMesh) {
+    const std::filesystem::path dir = agf::test::ScratchDir("file_mapping_animation");
+    gen::PskContent box = gen::SkinnedBox();
+    for (size_t b = 0; b < box.bones.size(); ++b) {
+        box.bones[b].name = "Bone" + std::to_string(b); // the large PSA's chain
+    }
+    agf::test::WriteBytes(dir / "box.psk", gen::WritePsk(box));
+    const std::vector<uint8_t> psa = agf::testgen::psa::MakeLargePsa(3, 12000);
+    ASSERT_GT(psa.size(), size_t(1) << 20) << "large enough to be mapped";
+    agf::test::WriteBytes(dir / "box.psa", psa);
+
+    const auto import = [&](bool mapped) {
+        auto importer = ImporterWithThreads(1);
+        importer->SetPropertyBool(AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES, mapped);
+        EXPECT_NE(importer->ReadFile((dir / "box.psk").string(), aiProcess_ValidateDataStructure),
+                  nullptr)
+            << importer->GetErrorString();
+        return importer;
+    };
+    const auto read = import(false);
+    const auto mapped = import(true);
+    ASSERT_NE(read->GetScene(), nullptr);
+    ASSERT_NE(mapped->GetScene(), nullptr);
+    ASSERT_EQ(read->GetScene()->mNumAnimations, 1u) << "box.psa is loaded next to box.psk";
+    EXPECT_EQ(read->GetScene()->mAnimations[0]->mNumChannels, 3u);
+    ExpectSameAnimations(read->GetScene(), mapped->GetScene());
+    EXPECT_EQ(agf::test::ReadBytes(dir / "box.psa"), psa);
 }
 
 } // namespace

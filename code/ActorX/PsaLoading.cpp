@@ -45,22 +45,22 @@ AnimationSet LoadPsaOrPsax(const uint8_t *data, size_t size, const std::string &
     return set;
 }
 
-AnimationSet LoadPsaAnimationSet(const std::vector<uint8_t> &data, const std::string &path,
+AnimationSet LoadPsaAnimationSet(const uint8_t *data, size_t size, const std::string &path,
                                  const AnimationLoadContext &context) {
-    if (!IsPsa(data.data(), data.size())) {
+    if (!IsPsa(data, size)) {
         ThrowImportError(FileNameOf(path), "file header", 0, "not a PSA file (no ANIMHEAD chunk)");
     }
     std::vector<PsaBone> bones;
-    return LoadPsaOrPsax(data.data(), data.size(), path, context, bones);
+    return LoadPsaOrPsax(data, size, path, context, bones);
 }
 
-AnimationSet LoadPsaxAnimationSet(const std::vector<uint8_t> &data, const std::string &path,
+AnimationSet LoadPsaxAnimationSet(const uint8_t *data, size_t size, const std::string &path,
                                   const AnimationLoadContext &context) {
-    if (!IsPsax(data.data(), data.size())) {
+    if (!IsPsax(data, size)) {
         ThrowImportError(FileNameOf(path), "file header", 0, "not a PSAX file (no ANIXHEAD chunk)");
     }
     std::vector<PsaBone> bones;
-    return LoadPsaOrPsax(data.data(), data.size(), path, context, bones);
+    return LoadPsaOrPsax(data, size, path, context, bones);
 }
 
 } // namespace agf::actorx

@@ -17,11 +17,11 @@ namespace agf::actorx {
 
 /** Parses and converts a PSA. Reads "<path without extension>.config" through the context's
  *  IOSystem when AI_CONFIG_IMPORT_PSA_USE_CONFIG is on (the default) and the file exists. */
-AnimationSet LoadPsaAnimationSet(const std::vector<uint8_t> &data, const std::string &path,
+AnimationSet LoadPsaAnimationSet(const uint8_t *data, size_t size, const std::string &path,
                                  const AnimationLoadContext &context);
 
 /** Parses and converts a PSAX (AI_CONFIG_IMPORT_PSAX_OLD_ROOT applies). */
-AnimationSet LoadPsaxAnimationSet(const std::vector<uint8_t> &data, const std::string &path,
+AnimationSet LoadPsaxAnimationSet(const uint8_t *data, size_t size, const std::string &path,
                                   const AnimationLoadContext &context);
 
 /** As the two loaders above, choosing by signature (PSA or PSAX), and also handing out the

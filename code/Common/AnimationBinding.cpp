@@ -177,10 +177,11 @@ std::string ResolveAnimationPath(Assimp::IOSystem *io, const std::string &meshPa
 
 AnimationSet LoadAnimationFile(const std::string &path, const AnimationLoaderTable &loaders,
                                const AnimationLoadContext &context) {
-    const std::vector<uint8_t> data = ReadWholeFile(context.io, path);
+    const FileBytes data = ReadWholeFileBytes(
+        context.io, path, BoolOption(context.properties, AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES));
     for (const AnimationFileLoader &loader : loaders) {
         if (loader.probe(data.data(), data.size())) {
-            AnimationSet set = loader.load(data, path, context);
+            AnimationSet set = loader.load(data.data(), data.size(), path, context);
             set.sourceFile = FileNameOf(path);
             return set;
         }

@@ -82,8 +82,8 @@ struct AnimationFileLoader {
     const char *formatName;
     /** True when the bytes have this format's signature. */
     bool (*probe)(const uint8_t *data, size_t size);
-    /** Reads the file. Throws ImportError on fatal damage. */
-    AnimationSet (*load)(const std::vector<uint8_t> &data, const std::string &path,
+    /** Reads the file's `size` bytes. Throws ImportError on fatal damage. */
+    AnimationSet (*load)(const uint8_t *data, size_t size, const std::string &path,
                          const AnimationLoadContext &context);
 };
 

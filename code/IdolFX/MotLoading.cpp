@@ -16,13 +16,13 @@ bool IsMot(const uint8_t *data, size_t size) {
     return LooksLikeMot(data, size);
 }
 
-AnimationSet LoadMotAnimationSet(const std::vector<uint8_t> &data, const std::string &path,
+AnimationSet LoadMotAnimationSet(const uint8_t *data, size_t size, const std::string &path,
                                  const AnimationLoadContext &context) {
     const std::string fileName = FileNameOf(path);
     const double ticksPerSecond =
         FloatOption(context.properties, AI_CONFIG_IMPORT_MOT_TICKS_PER_SECOND);
     RequirePositiveFinite(fileName, AI_CONFIG_IMPORT_MOT_TICKS_PER_SECOND, ticksPerSecond);
-    const MotFile file = ParseMot(data.data(), data.size(), fileName, *context.warnings);
+    const MotFile file = ParseMot(data, size, fileName, *context.warnings);
     AnimationSet set;
     set.sourceFile = fileName;
     AnimationSource animation;

@@ -19,7 +19,7 @@ bool IsMot(const uint8_t *data, size_t size);
 /** The table's loader: one animation named after the file, keys in the target's space (the
  *  context's targetRightHanded: an FXM kept in Direct3D's space gets native keys), at
  *  AI_CONFIG_IMPORT_MOT_TICKS_PER_SECOND of the context's Importer. */
-AnimationSet LoadMotAnimationSet(const std::vector<uint8_t> &data, const std::string &path,
+AnimationSet LoadMotAnimationSet(const uint8_t *data, size_t size, const std::string &path,
                                  const AnimationLoadContext &context);
 
 } // namespace agf::idolfx

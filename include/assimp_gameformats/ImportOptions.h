@@ -96,13 +96,13 @@ const ImportOption *FindImportOption(const std::string &key);
 #define AI_CONFIG_IMPORT_GAMEFORMATS_THREADS "IMPORT_GAMEFORMATS_THREADS"
 
 /** bool, default true: a model file of 1 MiB or more that Assimp's default IO system opens (a
- *  plain file on disk: PSK, PSA, P3D, PSW) is mapped into memory, copy-on-write, instead of
- *  read into a buffer. Nothing is copied: the PSK and PSA importers use the records where the
- *  system's file cache holds them, the others parse from there (a 1M-point PSK imports about
- *  a quarter faster). Set it to false for a file that another
- *  program may shorten while it is imported: on Linux, reading a mapped page past a file's new
- *  end ends the process (SIGBUS), where a read would only see a damaged file. Files opened
- *  through a custom or in-memory IO system are always read. */
+ *  plain file on disk: PSK, PSA, P3D, PSW, and the animation files loaded onto a skeleton) is
+ *  mapped into memory, copy-on-write, instead of read into a buffer. Nothing is copied: the PSK
+ *  and PSA importers use the records where the system's file cache holds them, the others
+ *  parse from there (a 1M-point PSK imports about a quarter faster). Set it to false for a file
+ *  that another program may shorten while it is imported: on Linux, reading a mapped page past
+ *  a file's new end ends the process (SIGBUS), where a read would only see a damaged file.
+ *  Files opened through a custom or in-memory IO system are always read. */
 #define AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES "IMPORT_GAMEFORMATS_MAP_FILES"
 
 // Not a key: the environment variable AGF_HUGE_PAGES=1 makes our importers ask Linux for 2 MiB
