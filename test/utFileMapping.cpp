@@ -92,20 +92,23 @@ std::vector<uint8_t> LargeBoxWithFixUps() {
     return bytes;
 }
 
+/** `path` imported from disk with AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES set to `mapped`; the
+ *  importer holds the scene (checked by the caller). */
+std::unique_ptr<Assimp::Importer> ImportFromDisk(const std::filesystem::path &path, bool mapped) {
+    auto importer = ImporterWithThreads(1);
+    importer->SetPropertyBool(AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES, mapped);
+    EXPECT_NE(importer->ReadFile(path.string(), aiProcess_ValidateDataStructure), nullptr)
+        << importer->GetErrorString();
+    return importer;
+}
+
 TEST(FileMapping, APskFixedUpInItsMappingLeavesTheFileAlone) {
     const std::vector<uint8_t> bytes = LargeBoxWithFixUps();
     const std::filesystem::path path = agf::test::ScratchDir("file_mapping_psk") / "box.psk";
     agf::test::WriteBytes(path, bytes);
 
-    const auto import = [&](bool mapped) {
-        auto importer = ImporterWithThreads(1);
-        importer->SetPropertyBool(AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES, mapped);
-        EXPECT_NE(importer->ReadFile(path.string(), aiProcess_ValidateDataStructure), nullptr)
-            << importer->GetErrorString();
-        return importer;
-    };
-    const auto read = import(false);
-    const auto mapped = import(true);
+    const auto read = ImportFromDisk(path, false);
+    const auto mapped = ImportFromDisk(path, true);
     ASSERT_NE(read->GetScene(), nullptr);
     ASSERT_NE(mapped->GetScene(), nullptr);
     ExpectSameMeshes(read->GetScene(), mapped->GetScene(), 1);
@@ -155,16 +158,8 @@ TEST(FileMapping, AnAnimationLoadedOntoAMeshIsMappedLikeTheMesh) {
     ASSERT_GT(psa.size(), size_t(1) << 20) << "large enough to be mapped";
     agf::test::WriteBytes(dir / "box.psa", psa);
 
-    const auto import = [&](bool mapped) {
-        auto importer = ImporterWithThreads(1);
-        importer->SetPropertyBool(AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES, mapped);
-        EXPECT_NE(importer->ReadFile((dir / "box.psk").string(), aiProcess_ValidateDataStructure),
-                  nullptr)
-            << importer->GetErrorString();
-        return importer;
-    };
-    const auto read = import(false);
-    const auto mapped = import(true);
+    const auto read = ImportFromDisk(dir / "box.psk", false);
+    const auto mapped = ImportFromDisk(dir / "box.psk", true);
     ASSERT_NE(read->GetScene(), nullptr);
     ASSERT_NE(mapped->GetScene(), nullptr);
     ASSERT_EQ(read->GetScene()->mNumAnimations, 1u) << "box.psa is loaded next to box.psk";

@@ -7,9 +7,29 @@
 
 #if defined(__linux__)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 namespace agf {
+
+namespace {
+
+/** Ranges below this are not given back: the system call would cost more than it returns. */
+constexpr size_t kReleaseMinimum = size_t(1) << 20;
+
+#if defined(__linux__)
+// madvise works on whole pages: only the pages of `pageSize` lying wholly inside the buffer are
+// advised, so no neighbouring allocation is changed. False when there is none or the kernel
+// refuses.
+bool AdviseWholePagesInside(void *data, size_t size, uintptr_t pageSize, int advice) {
+    const uintptr_t begin = reinterpret_cast<uintptr_t>(data);
+    const uintptr_t first = (begin + pageSize - 1) / pageSize * pageSize;
+    const uintptr_t end = (begin + size) / pageSize * pageSize;
+    return end > first && madvise(reinterpret_cast<void *>(first), end - first, advice) == 0;
+}
+#endif
+
+} // namespace
 
 bool HugePagesRequestedBy(const char *environmentValue) {
     return environmentValue != nullptr && std::strcmp(environmentValue, "1") == 0;
@@ -26,20 +46,24 @@ bool MarkHugePages(void *data, size_t size) {
     if (data == nullptr || size < kHugePageAdviceMinimum) {
         return false;
     }
-    // madvise works on whole pages; only the huge pages lying wholly inside the buffer are
-    // advised, so no neighbouring allocation is changed.
-    constexpr uintptr_t kHugePage = uintptr_t(2) << 20;
-    const uintptr_t begin = reinterpret_cast<uintptr_t>(data);
-    const uintptr_t firstHuge = (begin + kHugePage - 1) & ~(kHugePage - 1);
-    const uintptr_t endHuge = (begin + size) & ~(kHugePage - 1);
-    if (endHuge <= firstHuge) {
-        return false;
-    }
-    return madvise(reinterpret_cast<void *>(firstHuge), endHuge - firstHuge, MADV_HUGEPAGE) == 0;
+    return AdviseWholePagesInside(data, size, uintptr_t(2) << 20, MADV_HUGEPAGE);
 #else
     (void)data;
     (void)size;
     return false;
+#endif
+}
+
+void ReleasePages(void *data, size_t size) {
+#if defined(__linux__)
+    if (data != nullptr && size >= kReleaseMinimum) {
+        // Advice only: when the kernel refuses, the memory simply stays in use.
+        AdviseWholePagesInside(data, size, static_cast<uintptr_t>(sysconf(_SC_PAGESIZE)),
+                               MADV_DONTNEED);
+    }
+#else
+    (void)data;
+    (void)size;
 #endif
 }
 

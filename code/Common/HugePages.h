@@ -18,6 +18,9 @@
  *  policy of the process (as glibc's malloc tunables are); it is read once. Where
  *  /sys/kernel/mm/transparent_hugepage/enabled says "always", the kernel already uses huge
  *  pages for large buffers without being asked, and the advice adds little.
+ *
+ *  ReleasePages, the advice that gives a buffer's pages back, is here too: both advise only the
+ *  whole pages inside a buffer, by the same rule.
  */
 #pragma once
 
@@ -40,6 +43,13 @@ bool MarkHugePages(void *data, size_t size);
 
 /** MarkHugePages when the process asked for huge pages (AGF_HUGE_PAGES=1); false otherwise. */
 bool AdviseHugePages(void *data, size_t size);
+
+/** The other advice on a large buffer's whole pages: gives those inside [data, data + size)
+ *  back to the kernel. The process's memory shrinks at once, and those bytes read as zero (or,
+ *  in a file mapping, as the file) afterwards. For the parts of a file's bytes that were copied
+ *  out or are no longer needed while the rest of the buffer still is (RecordArray.h). Ranges
+ *  below a megabyte are left alone. */
+void ReleasePages(void *data, size_t size);
 
 /** Reserves room for `count` values, advising huge pages on the new storage before anything
  *  is written to it: for vectors filled by push_back. */

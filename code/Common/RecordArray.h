@@ -10,6 +10,8 @@
  */
 #pragma once
 
+#include "Common/HugePages.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -18,12 +20,6 @@
 #include <vector>
 
 namespace agf {
-
-/** Gives the whole pages inside [data, data + size) back to the kernel: the process's memory
- *  shrinks at once, and those bytes read as zero afterwards. For the parts of a file's bytes
- *  that were copied out or are no longer needed while the rest of the buffer still is. Ranges
- *  below a megabyte are left alone (the system call would cost more than it returns). */
-void ReleasePages(void *data, size_t size);
 
 /** True when `data` can hold records of type T in place: aligned for T, on a little-endian host
  *  (the files' byte order). */
@@ -84,19 +80,9 @@ public:
         mOwned.push_back(value);
         point();
     }
-    void pop_back() {
-        own();
-        mOwned.pop_back();
-        point();
-    }
     void reserve(size_t count) {
         own();
         mOwned.reserve(count);
-        point();
-    }
-    void resize(size_t count) {
-        own();
-        mOwned.resize(count);
         point();
     }
     /** Drops the last records of a borrowed or owned array (a filter that compacted it). */
