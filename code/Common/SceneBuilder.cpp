@@ -262,11 +262,15 @@ std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const TrianglesByMate
         });
 }
 
-std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const MeshSource &source,
-                                                           const std::vector<Triangle> &triangles,
-                                                           unsigned materialCount,
-                                                           const std::vector<SkinBone> &bones,
-                                                           const std::string &meshName) {
+std::vector<std::unique_ptr<aiMesh>>
+BuildMeshesByMaterial(const MeshSource &source, const std::vector<Triangle> &triangles,
+                      unsigned materialCount, const std::vector<SkinBone> &bones,
+                      const std::string &meshName,
+                      std::vector<std::vector<uint32_t>> *usedPerMesh) {
+    if (usedPerMesh != nullptr) {
+        usedPerMesh->clear();
+    }
+    // One thread: the writer is called for the meshes in order, so the lists line up.
     return BuildMeshesByMaterial(triangles, source.positions.size(), materialCount, meshName,
                                  [&](const MeshVertices &vertices, aiMesh &mesh) {
                                      CopyVertexData(source, vertices.used, mesh);
@@ -275,6 +279,9 @@ std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const MeshSource &sou
                                      AddSkinBones(source.influenceStart, source.influences,
                                                   vertices.used, bones, mesh);
                                      AddMorphTargets(source.morphs, vertices.remap, mesh);
+                                     if (usedPerMesh != nullptr) {
+                                         usedPerMesh->push_back(vertices.used);
+                                     }
                                  });
 }
 

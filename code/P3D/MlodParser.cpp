@@ -154,6 +154,7 @@ private:
 
     void parseFaces(Lod &lod, size_t faceCount) {
         ResizeLarge(lod.faces, faceCount);
+        ResizeLarge(lod.faceNormals, faceCount);
         std::vector<std::array<float, 2>> faceUvs;
         ReserveLarge(faceUvs, faceCount * 4);
         std::map<std::pair<std::string, std::string>, uint32_t> materialIndex;
@@ -193,7 +194,7 @@ private:
                                                    " normals)");
                 }
                 face.vertices[slot] = point;
-                face.normals[slot] = normal;
+                lod.faceNormals[f][slot] = normal;
                 faceUvs.push_back({u, v});
             }
             face.flags = mReader.u32();
@@ -224,7 +225,8 @@ private:
         }
         warn("the LOD stores no normals; flat normals computed from the faces");
         lod.normals.reserve(lod.faces.size());
-        for (Face &face : lod.faces) {
+        for (size_t f = 0; f < lod.faces.size(); ++f) {
+            const Face &face = lod.faces[f];
             Vec3 sum;
             const Vec3 &origin = lod.points[face.vertices[0]];
             for (size_t k = 1; k + 1 < face.count; ++k) {
@@ -235,7 +237,7 @@ private:
             const uint32_t index = static_cast<uint32_t>(lod.normals.size());
             lod.normals.push_back(NormalizedOr(sum, Vec3{0, 1, 0}));
             for (size_t k = 0; k < face.count; ++k) {
-                face.normals[k] = index;
+                lod.faceNormals[f][k] = index;
             }
         }
     }

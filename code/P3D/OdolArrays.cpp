@@ -93,15 +93,34 @@ void RequireCount(const BinaryReader &reader, const ArrayBytes &array, size_t ex
     }
 }
 
-std::vector<uint16_t> DecodeU16(const ArrayBytes &array) {
+namespace {
+
+/** The `count` values of `array`, `load(record)` decoding one `recordSize`-byte record. A
+ *  default-filled array whose element is one record decodes it once and repeats the value,
+ *  rather than repeating its bytes into a scratch copy of the whole array first. */
+template <typename T, typename Load>
+std::vector<T> DecodeRecords(const ArrayBytes &array, size_t count, size_t recordSize,
+                             const Load &load) {
+    std::vector<T> out;
+    if (array.defaultFill && array.elementSize == recordSize) {
+        ResizeLarge(out, count, count == 0 ? T{} : load(array.bytes.data()));
+        return out;
+    }
     std::vector<uint8_t> scratch;
     const uint8_t *raw = array.contiguous(scratch);
-    std::vector<uint16_t> out;
-    ResizeLarge(out, array.count);
-    for (size_t i = 0; i < out.size(); ++i) {
-        out[i] = static_cast<uint16_t>(raw[2 * i] | (raw[2 * i + 1] << 8));
+    ResizeLarge(out, count);
+    for (size_t i = 0; i < count; ++i) {
+        out[i] = load(raw + recordSize * i);
     }
     return out;
+}
+
+} // namespace
+
+std::vector<uint16_t> DecodeU16(const ArrayBytes &array) {
+    return DecodeRecords<uint16_t>(array, array.count, 2, [](const uint8_t *raw) {
+        return static_cast<uint16_t>(raw[0] | (raw[1] << 8));
+    });
 }
 
 std::vector<uint32_t> DecodeU16AsIndices(const ArrayBytes &array) {
@@ -113,38 +132,20 @@ std::vector<uint32_t> DecodeU16AsIndices(const ArrayBytes &array) {
 }
 
 std::vector<uint32_t> DecodeU32(const ArrayBytes &array) {
-    std::vector<uint8_t> scratch;
-    const uint8_t *raw = array.contiguous(scratch);
-    std::vector<uint32_t> out;
-    ResizeLarge(out, array.count);
-    for (size_t i = 0; i < out.size(); ++i) {
-        out[i] = BinaryReader::LoadU32(raw + 4 * i);
-    }
-    return out;
+    return DecodeRecords<uint32_t>(array, array.count, 4, BinaryReader::LoadU32);
 }
 
 std::vector<float> DecodeF32(const ArrayBytes &array) {
-    std::vector<uint8_t> scratch;
-    const uint8_t *raw = array.contiguous(scratch);
-    std::vector<float> out;
-    ResizeLarge(out, array.count * array.elementSize / 4);
-    for (size_t i = 0; i < out.size(); ++i) {
-        out[i] = BinaryReader::LoadF32(raw + 4 * i);
-    }
-    return out;
+    return DecodeRecords<float>(array, array.count * array.elementSize / 4, 4,
+                                BinaryReader::LoadF32);
 }
 
 std::vector<Vec3> DecodeVec3(const ArrayBytes &array) {
-    std::vector<uint8_t> scratch;
-    const uint8_t *raw = array.contiguous(scratch);
-    std::vector<Vec3> out;
-    ResizeLarge(out, array.count * array.elementSize / 12);
-    for (size_t i = 0; i < out.size(); ++i) {
-        const uint8_t *p = raw + 12 * i;
-        out[i] = Vec3{BinaryReader::LoadF32(p), BinaryReader::LoadF32(p + 4),
-                      BinaryReader::LoadF32(p + 8)};
-    }
-    return out;
+    return DecodeRecords<Vec3>(
+        array, array.count * array.elementSize / 12, 12, [](const uint8_t *p) {
+            return Vec3{BinaryReader::LoadF32(p), BinaryReader::LoadF32(p + 4),
+                        BinaryReader::LoadF32(p + 8)};
+        });
 }
 
 std::string ReadAsciiz(BinaryReader &reader) {

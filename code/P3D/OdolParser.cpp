@@ -73,7 +73,6 @@ Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings
         face.count = count;
         for (size_t k = 0; k < count; ++k) {
             face.vertices[k] = indexSize == 4 ? reader.u32() : reader.u16();
-            face.normals[k] = face.vertices[k];
         }
         polygons.faces.push_back(face);
         polygons.offsets[f] = byteOffset;

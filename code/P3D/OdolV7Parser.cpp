@@ -107,7 +107,6 @@ private:
             face.count = count;
             for (size_t k = 0; k < count; ++k) {
                 face.vertices[k] = mReader.u16();
-                face.normals[k] = face.vertices[k];
             }
             auto found = materialByTexture.find(texture);
             if (found == materialByTexture.end()) {

@@ -108,8 +108,6 @@ private:
     void countDisagreeingNormals(const Lod &lod, Geometry &geometry, Warnings &warnings) const;
     static void addPolygon(Geometry &geometry, const uint32_t (&vertex)[4], uint8_t count,
                            uint32_t material, bool flip);
-    static std::vector<std::vector<uint32_t>> VerticesPerMesh(const Geometry &geometry,
-                                                              size_t materialCount);
     void addFrames(const Lod &lod, Geometry &geometry, Warnings &warnings) const;
 
     // P3dSkinAndSelections.cpp (addSkin and addSelections run on the LOD threads)

@@ -156,10 +156,10 @@ void Converter::buildLod(LodParts &parts, Warnings &warnings) const {
     std::vector<std::vector<uint32_t>> usedPerMesh;
     parts.meshes.clear();
     if (!geometry.triangles.empty()) {
-        parts.meshes = BuildMeshesByMaterial(geometry.source, geometry.triangles,
-                                             static_cast<unsigned>(mParts.materialCount()),
-                                             mSkinBones, parts.node->mName.C_Str());
-        usedPerMesh = VerticesPerMesh(geometry, mParts.materialCount());
+        // Only selections need each mesh's source vertices (a copy of the builder's lists).
+        parts.meshes = BuildMeshesByMaterial(
+            geometry.source, geometry.triangles, static_cast<unsigned>(mParts.materialCount()),
+            mSkinBones, parts.node->mName.C_Str(), lod.selections.empty() ? nullptr : &usedPerMesh);
         for (const auto &mesh : parts.meshes) {
             meshNames.push_back(mesh->mName.C_Str());
         }

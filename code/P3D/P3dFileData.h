@@ -42,12 +42,11 @@ struct Proxy {
     int32_t sectionIndex = -1;
 };
 
-/** One polygon: 3 or 4 corners. MLOD corners index points and normals separately; ODOL corners
- *  index render vertices (`normals` equals `vertices`). */
+/** One polygon: 3 or 4 corners. MLOD corners index points (their normals are in
+ *  Lod::faceNormals); ODOL corners index render vertices, which carry their own normals. */
 struct Face {
     uint8_t count = 0;
     std::array<uint32_t, 4> vertices{};
-    std::array<uint32_t, 4> normals{};
     uint32_t material = 0; ///< index into Lod::materials
     uint32_t flags = 0;
 };
@@ -128,6 +127,9 @@ struct Lod {
     std::vector<uint32_t> pointFlags;
     std::vector<Vec3> normals;
     std::vector<Face> faces;
+    /** MLOD: the normal index of each face's corners (ODOL leaves it empty: its vertices carry
+     *  their normals, and a second index per corner would be 16 bytes a face for nothing). */
+    std::vector<std::array<uint32_t, 4>> faceNormals;
     /** UV sets. MLOD: one entry per face corner, corners numbered over the faces in order
      *  (face slots), set 0 first. ODOL: one entry per vertex. */
     std::vector<std::vector<std::array<float, 2>>> uvSets;

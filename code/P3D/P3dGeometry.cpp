@@ -83,6 +83,15 @@ private:
     size_t mUsed = 0;
 };
 
+/** The triangles addPolygon makes of the LOD's faces, to size the list once. */
+size_t TriangleCount(const Lod &lod) {
+    size_t count = 0;
+    for (const Face &face : lod.faces) {
+        count += face.count > 2 ? face.count - 2u : 0u;
+    }
+    return count;
+}
+
 } // namespace
 
 aiVector3D ToAssimpPoint(const Vec3 &v) {
@@ -141,10 +150,9 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod) const {
     std::vector<uint32_t> nextVertexWithHash;
     std::vector<size_t> vertexCorner;
     std::vector<uint32_t> vertexNormal; ///< MLOD normal index of each vertex
-    const auto sameCorner = [&](const Face &face, size_t k, size_t corner, uint32_t vertex) {
+    const auto sameCorner = [&](uint32_t point, uint32_t normal, size_t corner, uint32_t vertex) {
         const size_t other = vertexCorner[vertex];
-        if (geometry.vertexPoint[vertex] != face.vertices[k] ||
-            vertexNormal[vertex] != face.normals[k]) {
+        if (geometry.vertexPoint[vertex] != point || vertexNormal[vertex] != normal) {
             return false;
         }
         for (size_t set = 0; set < setCount; ++set) {
@@ -155,11 +163,15 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod) const {
         }
         return true;
     };
+    ReserveLarge(geometry.triangles, TriangleCount(lod));
     size_t corner = 0;
-    for (const Face &face : lod.faces) {
+    for (size_t f = 0; f < lod.faces.size(); ++f) {
+        const Face &face = lod.faces[f];
         uint32_t vertex[4];
         for (size_t k = 0; k < face.count; ++k, ++corner) {
-            uint64_t hash = HashCombine(face.vertices[k], face.normals[k]);
+            const uint32_t point = face.vertices[k];
+            const uint32_t normal = lod.faceNormals[f][k];
+            uint64_t hash = HashCombine(point, normal);
             for (size_t set = 0; set < setCount; ++set) {
                 uint64_t bits;
                 std::memcpy(&bits, lod.uvSets[set][corner].data(), sizeof bits);
@@ -168,7 +180,7 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod) const {
             uint32_t &first = firstVertexByHash.vertexFor(hash);
             uint32_t index = first;
             uint32_t previous = kNoVertex;
-            while (index != kNoVertex && !sameCorner(face, k, corner, index)) {
+            while (index != kNoVertex && !sameCorner(point, normal, corner, index)) {
                 previous = index;
                 index = nextVertexWithHash[index];
             }
@@ -182,10 +194,10 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod) const {
                 }
                 nextVertexWithHash.push_back(kNoVertex);
                 vertexCorner.push_back(corner);
-                vertexNormal.push_back(face.normals[k]);
-                geometry.vertexPoint.push_back(face.vertices[k]);
-                geometry.source.positions.push_back(ToAssimpPoint(lod.points[face.vertices[k]]));
-                geometry.source.normals.push_back(MlodNormal(lod.normals[face.normals[k]]));
+                vertexNormal.push_back(normal);
+                geometry.vertexPoint.push_back(point);
+                geometry.source.positions.push_back(ToAssimpPoint(lod.points[point]));
+                geometry.source.normals.push_back(MlodNormal(lod.normals[normal]));
                 geometry.source.uvSets.resize(setCount);
                 for (size_t set = 0; set < setCount; ++set) {
                     geometry.source.uvSets[set].push_back(ToAssimpUv(lod.uvSets[set][corner]));
@@ -222,6 +234,7 @@ Converter::Geometry Converter::odolGeometry(const Lod &lod, Warnings &warnings) 
     // ODOL stores each polygon in the reverse order of its MLOD source (the binarizer
     // rewrites triangles 0 1 2 as 1 0 2 and quads 0 1 2 3 as 1 0 3 2): undo that, then
     // the MLOD rule applies (spec 2.8). The same rule holds for every ODOL version.
+    ReserveLarge(geometry.triangles, TriangleCount(lod));
     for (const Face &face : lod.faces) {
         const uint32_t vertex[4] = {face.vertices[1], face.vertices[0],
                                     face.count == 4 ? face.vertices[3] : face.vertices[2],
@@ -270,37 +283,6 @@ void Converter::addPolygon(Geometry &geometry, const uint32_t (&vertex)[4], uint
         }
         geometry.triangles.push_back(triangle);
     }
-}
-
-// The source vertices of each mesh BuildMeshesByMaterial makes, in its documented order:
-// one mesh per used material in material order, vertices in first-use order.
-std::vector<std::vector<uint32_t>> Converter::VerticesPerMesh(const Geometry &geometry,
-                                                              size_t materialCount) {
-    std::vector<std::vector<uint32_t>> trianglesByMaterial(materialCount);
-    for (size_t t = 0; t < geometry.triangles.size(); ++t) {
-        trianglesByMaterial[geometry.triangles[t].material].push_back(static_cast<uint32_t>(t));
-    }
-    std::vector<std::vector<uint32_t>> result;
-    std::vector<bool> seen(geometry.source.positions.size(), false);
-    for (const auto &triangles : trianglesByMaterial) {
-        if (triangles.empty()) {
-            continue;
-        }
-        std::vector<uint32_t> used;
-        for (uint32_t t : triangles) {
-            for (uint32_t vertex : geometry.triangles[t].vertices) {
-                if (!seen[vertex]) {
-                    seen[vertex] = true;
-                    used.push_back(vertex);
-                }
-            }
-        }
-        for (uint32_t vertex : used) {
-            seen[vertex] = false;
-        }
-        result.push_back(std::move(used));
-    }
-    return result;
 }
 
 // Point-cache frames (#Animation#, ODOL frames) become morph targets.
