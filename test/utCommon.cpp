@@ -471,24 +471,6 @@ TEST(BuildMeshesByMaterial, SplitsReindexesAndBindsBones) {
     EXPECT_EQ(moved, 1);
 }
 
-// The P3D converter maps its selections onto the meshes with these lists instead of working the
-// split out a second time: they must be each mesh's source vertices in mesh vertex order.
-TEST(BuildMeshesByMaterial, ReportsEachMeshsSourceVertices) {
-    std::vector<Triangle> triangles;
-    const MeshSource source = TwoQuads(triangles);
-    std::vector<std::vector<uint32_t>> usedPerMesh = {{99}}; // replaced, not appended to
-    const auto meshes = BuildMeshesByMaterial(source, triangles, 3, {}, "quads", &usedPerMesh);
-    ASSERT_EQ(meshes.size(), 2u);
-    // Triangles (0, 1, 4), (0, 4, 3) on material 0 and (1, 2, 5), (1, 5, 4) on material 1.
-    const std::vector<std::vector<uint32_t>> expected = {{0, 1, 4, 3}, {1, 2, 5, 4}};
-    ASSERT_EQ(usedPerMesh, expected);
-    for (size_t m = 0; m < meshes.size(); ++m) {
-        for (size_t i = 0; i < usedPerMesh[m].size(); ++i) {
-            EXPECT_EQ(meshes[m]->mVertices[i], source.positions[usedPerMesh[m][i]]);
-        }
-    }
-}
-
 TEST(BuildMeshesByMaterial, ResultPassesAssimpValidation) {
     Assimp::Importer importer;
     const aiScene *scene = test::BuildAndValidate(importer, [](aiScene *target) {

@@ -59,6 +59,11 @@ std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const TrianglesByMate
                                                            unsigned threads,
                                                            const MeshVertexWriter &writeVertices);
 
+/** Copies the per-vertex arrays of `source` (positions, normals, UV sets, colours) for the
+ *  vertices `used` into `mesh`: what the MeshSource form of BuildMeshesByMaterial writes before
+ *  the skin and the morph targets. */
+void CopyVertexData(const MeshSource &source, const std::vector<uint32_t> &used, aiMesh &mesh);
+
 /** Gives `mesh` every bone of `bones` (see BuildMeshesByMaterial) with the weights of its
  *  vertices, unless none of them is skinned. Influences are in compressed-row form
  *  (influences[influenceStart[r] .. influenceStart[r + 1]) are row r's) and mesh vertex i takes

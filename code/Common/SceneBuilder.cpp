@@ -45,7 +45,8 @@ void ReleaseInto(std::vector<std::unique_ptr<T>> &owned, T **&array, unsigned &c
     owned.clear();
 }
 
-// Copies the per-vertex arrays of `source` for the vertices in `used` into `mesh`.
+} // namespace
+
 void CopyVertexData(const MeshSource &source, const std::vector<uint32_t> &used, aiMesh &mesh) {
     const size_t count = used.size();
     mesh.mNumVertices = static_cast<unsigned>(count);
@@ -76,6 +77,8 @@ void CopyVertexData(const MeshSource &source, const std::vector<uint32_t> &used,
         }
     }
 }
+
+namespace {
 
 /** What both forms of BuildMeshesByMaterial do once the triangles are grouped: material m has
  *  facesPerMaterial[m] triangles and vertexOf(m, f, corner) is a corner's source vertex. A
@@ -262,15 +265,11 @@ std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const TrianglesByMate
         });
 }
 
-std::vector<std::unique_ptr<aiMesh>>
-BuildMeshesByMaterial(const MeshSource &source, const std::vector<Triangle> &triangles,
-                      unsigned materialCount, const std::vector<SkinBone> &bones,
-                      const std::string &meshName,
-                      std::vector<std::vector<uint32_t>> *usedPerMesh) {
-    if (usedPerMesh != nullptr) {
-        usedPerMesh->clear();
-    }
-    // One thread: the writer is called for the meshes in order, so the lists line up.
+std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const MeshSource &source,
+                                                           const std::vector<Triangle> &triangles,
+                                                           unsigned materialCount,
+                                                           const std::vector<SkinBone> &bones,
+                                                           const std::string &meshName) {
     return BuildMeshesByMaterial(triangles, source.positions.size(), materialCount, meshName,
                                  [&](const MeshVertices &vertices, aiMesh &mesh) {
                                      CopyVertexData(source, vertices.used, mesh);
@@ -279,9 +278,6 @@ BuildMeshesByMaterial(const MeshSource &source, const std::vector<Triangle> &tri
                                      AddSkinBones(source.influenceStart, source.influences,
                                                   vertices.used, bones, mesh);
                                      AddMorphTargets(source.morphs, vertices.remap, mesh);
-                                     if (usedPerMesh != nullptr) {
-                                         usedPerMesh->push_back(vertices.used);
-                                     }
                                  });
 }
 

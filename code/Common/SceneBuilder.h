@@ -82,15 +82,12 @@ struct SkinBone {
  *  with the base positions where the target moves none of its vertices: glTF requires the
  *  primitives of one mesh to have the same targets.
  *  Indices must already be validated; `materialCount` bounds Triangle::material.
- *  @param meshName base name; meshes are named "<meshName>" or "<meshName>_<material>".
- *  @param usedPerMesh when not null, receives each mesh's source vertices in mesh vertex order
- *  (one list per returned mesh), for a caller that maps its own per-vertex data onto the
- *  meshes. */
-std::vector<std::unique_ptr<aiMesh>>
-BuildMeshesByMaterial(const MeshSource &source, const std::vector<Triangle> &triangles,
-                      unsigned materialCount, const std::vector<SkinBone> &bones,
-                      const std::string &meshName,
-                      std::vector<std::vector<uint32_t>> *usedPerMesh = nullptr);
+ *  @param meshName base name; meshes are named "<meshName>" or "<meshName>_<material>". */
+std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const MeshSource &source,
+                                                           const std::vector<Triangle> &triangles,
+                                                           unsigned materialCount,
+                                                           const std::vector<SkinBone> &bones,
+                                                           const std::string &meshName);
 
 /** Gives `mesh` (which must have no bones yet) every bone of `skeleton`: all its vertices with
  *  weight 1 on `skeleton[rigidBone]`, no weights on the others. For a part that moves with one

@@ -7,6 +7,8 @@
  */
 #pragma once
 
+#include "Common/Coordinates.h"
+#include "Common/MeshesByMaterial.h"
 #include "Common/SceneBuilder.h"
 #include "Common/Warnings.h"
 #include "P3dConverter.h"
@@ -15,6 +17,7 @@
 #include <assimp/material.h>
 #include <assimp/scene.h>
 
+#include <cmath>
 #include <map>
 #include <memory>
 #include <string>
@@ -25,13 +28,24 @@
 namespace agf::p3d {
 
 // ---- Coordinates (P3dGeometry.cpp) ------------------------------------------------------------
+// The per-vertex ones are inline: they run for every vertex and corner, and a function the
+// shared library exports is called, not inlined, even from its own file (-fPIC).
 
 /** An engine-space point in Assimp space: mirrored across the XY plane. */
-aiVector3D ToAssimpPoint(const Vec3 &v);
-/** An MLOD (and ODOL) normal, which points into the mesh, as an outward Assimp normal. */
-aiVector3D MlodNormal(const Vec3 &n);
+inline aiVector3D ToAssimpPoint(const Vec3 &v) {
+    return MirrorZ(aiVector3D(v.x, v.y, v.z));
+}
+/** An MLOD (and ODOL) normal, which points into the mesh, as an outward Assimp normal
+ *  (spec 2.8: negated, then mirrored), of unit length unless it has no direction. */
+inline aiVector3D MlodNormal(const Vec3 &n) {
+    const aiVector3D outward = MirrorZ(aiVector3D(-n.x, -n.y, -n.z));
+    const float length = outward.Length();
+    return length > 1e-12f && std::isfinite(length) ? outward / length : outward;
+}
 /** A top-origin UV as Assimp's bottom-origin one. */
-aiVector3D ToAssimpUv(const std::array<float, 2> &uv);
+inline aiVector3D ToAssimpUv(const std::array<float, 2> &uv) {
+    return aiVector3D(uv[0], FlipV(uv[1]), 0);
+}
 /** An engine row-vector affine transform (proxy rows) as an Assimp matrix. */
 aiMatrix4x4 ToAssimpTransform(const std::array<Vec3, 4> &rows);
 
@@ -75,10 +89,16 @@ public:
 private:
     /** One LOD's triangles and the vertices they use, before the meshes are built. */
     struct Geometry {
+        /** MLOD: the welded vertices, every array. ODOL: the unit normals, skin and morph
+         *  targets only; the LOD's vertices are already the meshes' source vertices, so their
+         *  positions and UVs go into the meshes straight from the LOD (writeOdolVertices), not
+         *  through a converted copy of their own. */
         MeshSource source;
-        std::vector<Triangle> triangles;
+        TrianglesByMaterial triangles;     ///< grouped by scene material, in face order
         std::vector<uint32_t> vertexPoint; ///< source vertex -> point / ODOL vertex
         size_t disagreeing = 0; ///< triangles whose stored normals point against the winding
+
+        size_t vertexCount() const { return vertexPoint.size(); }
     };
 
     /** One selected LOD on its way to the scene. prepareLod (serial, LOD order) claims its
@@ -103,11 +123,12 @@ private:
     aiNode *finishLod(LodParts &parts);
 
     // P3dGeometry.cpp (const: they run on the LOD threads)
-    Geometry mlodGeometry(const Lod &lod) const;
-    Geometry odolGeometry(const Lod &lod, Warnings &warnings) const;
+    Geometry mlodGeometry(const Lod &lod, const std::vector<unsigned> &localToScene) const;
+    Geometry odolGeometry(const Lod &lod, const std::vector<unsigned> &localToScene,
+                          Warnings &warnings) const;
     void countDisagreeingNormals(const Lod &lod, Geometry &geometry, Warnings &warnings) const;
-    static void addPolygon(Geometry &geometry, const uint32_t (&vertex)[4], uint8_t count,
-                           uint32_t material, bool flip);
+    static void writeOdolVertices(const Lod &lod, const Geometry &geometry,
+                                  const std::vector<uint32_t> &used, aiMesh &mesh);
     void addFrames(const Lod &lod, Geometry &geometry, Warnings &warnings) const;
 
     // P3dSkinAndSelections.cpp (addSkin and addSelections run on the LOD threads)

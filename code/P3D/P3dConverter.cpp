@@ -145,21 +145,32 @@ Converter::LodParts Converter::prepareLod(const Lod &lod, size_t lodIndex) {
 // count), writes only `parts` and `warnings`.
 void Converter::buildLod(LodParts &parts, Warnings &warnings) const {
     const Lod &lod = *parts.lod;
-    Geometry geometry = lod.perVertex ? odolGeometry(lod, warnings) : mlodGeometry(lod);
-    for (Triangle &triangle : geometry.triangles) {
-        triangle.material = parts.localToScene[triangle.material];
-    }
+    Geometry geometry = lod.perVertex ? odolGeometry(lod, parts.localToScene, warnings)
+                                      : mlodGeometry(lod, parts.localToScene);
     addSkin(lod, geometry);
     addFrames(lod, geometry, warnings);
 
     std::vector<std::string> meshNames;
-    std::vector<std::vector<uint32_t>> usedPerMesh;
+    std::vector<std::vector<uint32_t>> usedPerMesh; ///< each mesh's source vertices
     parts.meshes.clear();
     if (!geometry.triangles.empty()) {
-        // Only selections need each mesh's source vertices (a copy of the builder's lists).
-        parts.meshes = BuildMeshesByMaterial(
-            geometry.source, geometry.triangles, static_cast<unsigned>(mParts.materialCount()),
-            mSkinBones, parts.node->mName.C_Str(), lod.selections.empty() ? nullptr : &usedPerMesh);
+        // One thread: the LODs are already spread over the threads, and the writer is then
+        // called for the meshes in order, which usedPerMesh relies on.
+        const auto writeVertices = [&](const MeshVertices &vertices, aiMesh &mesh) {
+            if (lod.perVertex) {
+                writeOdolVertices(lod, geometry, vertices.used, mesh);
+            } else {
+                CopyVertexData(geometry.source, vertices.used, mesh);
+            }
+            AddSkinBones(geometry.source.influenceStart, geometry.source.influences, vertices.used,
+                         mSkinBones, mesh);
+            AddMorphTargets(geometry.source.morphs, vertices.remap, mesh);
+            if (!lod.selections.empty()) {
+                usedPerMesh.push_back(vertices.used);
+            }
+        };
+        parts.meshes = BuildMeshesByMaterial(geometry.triangles, geometry.vertexCount(),
+                                             parts.node->mName.C_Str(), 1, writeVertices);
         for (const auto &mesh : parts.meshes) {
             meshNames.push_back(mesh->mName.C_Str());
         }

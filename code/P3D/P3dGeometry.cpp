@@ -8,7 +8,6 @@
 #include "Common/HugePages.h"
 #include "P3dResolution.h"
 
-#include <cmath>
 #include <cstring>
 
 namespace agf::p3d {
@@ -83,38 +82,48 @@ private:
     size_t mUsed = 0;
 };
 
-/** The triangles addPolygon makes of the LOD's faces, to size the list once. */
-size_t TriangleCount(const Lod &lod) {
-    size_t count = 0;
-    for (const Face &face : lod.faces) {
-        count += face.count > 2 ? face.count - 2u : 0u;
+size_t TrianglesOf(const Face &face) {
+    return face.count > 2 ? face.count - 2u : 0u;
+}
+
+/** Writes a LOD's polygons as triangles grouped by scene material, in face order within each
+ *  group (the order in which its mesh lists them). The faces' materials are known before their
+ *  vertices (the MLOD weld finds those face by face), so the groups are sized first and filled
+ *  in place: no list of triangles to sort into groups afterwards. */
+class TriangleGroups {
+public:
+    TriangleGroups(const Lod &lod, const std::vector<unsigned> &localToScene, size_t sceneMaterials,
+                   TrianglesByMaterial &out)
+        : mLocalToScene(localToScene), mOut(out) {
+        mOut.start.assign(sceneMaterials + 1, 0);
+        for (const Face &face : lod.faces) {
+            mOut.start[localToScene[face.material] + 1] += TrianglesOf(face);
+        }
+        for (size_t m = 0; m < sceneMaterials; ++m) {
+            mOut.start[m + 1] += mOut.start[m];
+        }
+        mFill.assign(mOut.start.begin(), mOut.start.end() - 1);
+        ResizeLarge(mOut.corners, mOut.start.back() * 3);
     }
-    return count;
-}
+
+    /** Quads are fanned (0, 1, 2), (0, 2, 3) in file slot order, as the tools do. */
+    void add(const uint32_t (&vertex)[4], uint8_t count, uint32_t localMaterial) {
+        size_t &fill = mFill[mLocalToScene[localMaterial]];
+        for (uint8_t t = 0; t + 2 < count; ++t) {
+            uint32_t *corners = &mOut.corners[fill++ * 3];
+            corners[0] = vertex[0];
+            corners[1] = vertex[t + 1];
+            corners[2] = vertex[t + 2];
+        }
+    }
+
+private:
+    const std::vector<unsigned> &mLocalToScene;
+    TrianglesByMaterial &mOut;
+    std::vector<size_t> mFill;
+};
 
 } // namespace
-
-aiVector3D ToAssimpPoint(const Vec3 &v) {
-    return MirrorZ(aiVector3D(v.x, v.y, v.z));
-}
-
-namespace {
-
-aiVector3D Normalized(const aiVector3D &v) {
-    const float length = v.Length();
-    return length > 1e-12f && std::isfinite(length) ? v / length : v;
-}
-
-} // namespace
-
-// MLOD normals point into the mesh (spec 2.8): negate, then mirror.
-aiVector3D MlodNormal(const Vec3 &n) {
-    return Normalized(MirrorZ(aiVector3D(-n.x, -n.y, -n.z)));
-}
-
-aiVector3D ToAssimpUv(const std::array<float, 2> &uv) {
-    return aiVector3D(uv[0], FlipV(uv[1]), 0);
-}
 
 // An engine row-vector affine transform (rows = images of X, Y, Z, then the position) as an
 // Assimp column-vector matrix, conjugated by the Z mirror: M' = S M S.
@@ -139,8 +148,10 @@ aiMatrix4x4 ToAssimpTransform(const std::array<Vec3, 4> &rows) {
     return m;
 }
 
-Converter::Geometry Converter::mlodGeometry(const Lod &lod) const {
+Converter::Geometry Converter::mlodGeometry(const Lod &lod,
+                                            const std::vector<unsigned> &localToScene) const {
     Geometry geometry;
+    TriangleGroups groups(lod, localToScene, mParts.materialCount(), geometry.triangles);
     const size_t setCount = lod.uvSets.size();
     // Corners become one vertex when point, normal and every UV are bit-identical. The
     // look-up hashes those values into a number (no string per corner: this runs for
@@ -163,7 +174,6 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod) const {
         }
         return true;
     };
-    ReserveLarge(geometry.triangles, TriangleCount(lod));
     size_t corner = 0;
     for (size_t f = 0; f < lod.faces.size(); ++f) {
         const Face &face = lod.faces[f];
@@ -206,57 +216,71 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod) const {
             vertex[k] = index;
         }
         // Spec 2.8: after the mirror, the file order is counter-clockwise seen from outside.
-        addPolygon(geometry, vertex, face.count, face.material, false);
+        groups.add(vertex, face.count, face.material);
     }
     return geometry;
 }
 
-Converter::Geometry Converter::odolGeometry(const Lod &lod, Warnings &warnings) const {
+Converter::Geometry Converter::odolGeometry(const Lod &lod,
+                                            const std::vector<unsigned> &localToScene,
+                                            Warnings &warnings) const {
     Geometry geometry;
     const size_t count = lod.points.size();
     ResizeLarge(geometry.vertexPoint, count);
-    ResizeLarge(geometry.source.positions, count);
     ResizeLarge(geometry.source.normals, count);
     for (size_t v = 0; v < count; ++v) {
         geometry.vertexPoint[v] = static_cast<uint32_t>(v);
-        geometry.source.positions[v] = ToAssimpPoint(lod.points[v]);
         // ODOL keeps MLOD's inward normals (the binarizer packs -511 n).
         geometry.source.normals[v] = MlodNormal(lod.normals[v]);
-    }
-    for (const auto &set : lod.uvSets) {
-        std::vector<aiVector3D> uvs;
-        ResizeLarge(uvs, count);
-        for (size_t v = 0; v < count; ++v) {
-            uvs[v] = ToAssimpUv(set[v]);
-        }
-        geometry.source.uvSets.push_back(std::move(uvs));
     }
     // ODOL stores each polygon in the reverse order of its MLOD source (the binarizer
     // rewrites triangles 0 1 2 as 1 0 2 and quads 0 1 2 3 as 1 0 3 2): undo that, then
     // the MLOD rule applies (spec 2.8). The same rule holds for every ODOL version.
-    ReserveLarge(geometry.triangles, TriangleCount(lod));
+    TriangleGroups groups(lod, localToScene, mParts.materialCount(), geometry.triangles);
     for (const Face &face : lod.faces) {
         const uint32_t vertex[4] = {face.vertices[1], face.vertices[0],
                                     face.count == 4 ? face.vertices[3] : face.vertices[2],
                                     face.vertices[2]};
-        addPolygon(geometry, vertex, face.count, face.material, false);
+        groups.add(vertex, face.count, face.material);
     }
     countDisagreeingNormals(lod, geometry, warnings);
     return geometry;
+}
+
+void Converter::writeOdolVertices(const Lod &lod, const Geometry &geometry,
+                                  const std::vector<uint32_t> &used, aiMesh &mesh) {
+    const size_t count = used.size();
+    mesh.mNumVertices = static_cast<unsigned>(count);
+    mesh.mVertices = new aiVector3D[count];
+    mesh.mNormals = new aiVector3D[count];
+    for (size_t i = 0; i < count; ++i) {
+        mesh.mVertices[i] = ToAssimpPoint(lod.points[used[i]]);
+        mesh.mNormals[i] = geometry.source.normals[used[i]];
+    }
+    const size_t setCount = std::min<size_t>(lod.uvSets.size(), AI_MAX_NUMBER_OF_TEXTURECOORDS);
+    for (size_t set = 0; set < setCount; ++set) {
+        mesh.mTextureCoords[set] = new aiVector3D[count];
+        mesh.mNumUVComponents[set] = 2;
+        for (size_t i = 0; i < count; ++i) {
+            mesh.mTextureCoords[set][i] = ToAssimpUv(lod.uvSets[set][used[i]]);
+        }
+    }
 }
 
 // A diagnostic only: the rule above decides the winding, the stored normals do not. Normals
 // that disagree with it point to a damaged file or a layout this reader gets wrong.
 void Converter::countDisagreeingNormals(const Lod &lod, Geometry &geometry,
                                         Warnings &warnings) const {
-    const MeshSource &source = geometry.source;
-    for (const Triangle &triangle : geometry.triangles) {
-        const aiVector3D &p0 = source.positions[triangle.vertices[0]];
-        const aiVector3D faceNormal = (source.positions[triangle.vertices[1]] - p0) ^
-                                      (source.positions[triangle.vertices[2]] - p0);
+    const std::vector<aiVector3D> &normals = geometry.source.normals;
+    const std::vector<uint32_t> &corners = geometry.triangles.corners;
+    for (size_t t = 0; t + 2 < corners.size(); t += 3) {
+        const uint32_t triangle[3] = {corners[t], corners[t + 1], corners[t + 2]};
+        const aiVector3D p0 = ToAssimpPoint(lod.points[triangle[0]]);
+        const aiVector3D faceNormal = (ToAssimpPoint(lod.points[triangle[1]]) - p0) ^
+                                      (ToAssimpPoint(lod.points[triangle[2]]) - p0);
         aiVector3D stored;
-        for (uint32_t vertex : triangle.vertices) {
-            stored += source.normals[vertex];
+        for (uint32_t vertex : triangle) {
+            stored += normals[vertex];
         }
         if (faceNormal * stored < 0) {
             ++geometry.disagreeing;
@@ -269,25 +293,9 @@ void Converter::countDisagreeingNormals(const Lod &lod, Geometry &geometry,
     }
 }
 
-void Converter::addPolygon(Geometry &geometry, const uint32_t (&vertex)[4], uint8_t count,
-                           uint32_t material, bool flip) {
-    // Quads are fanned (0, 1, 2), (0, 2, 3) in file slot order, as the tools do.
-    for (uint8_t t = 0; t + 2 < count; ++t) {
-        Triangle triangle;
-        triangle.vertices[0] = vertex[0];
-        triangle.vertices[1] = vertex[t + 1];
-        triangle.vertices[2] = vertex[t + 2];
-        triangle.material = material;
-        if (flip) {
-            FlipWinding(triangle.vertices);
-        }
-        geometry.triangles.push_back(triangle);
-    }
-}
-
 // Point-cache frames (#Animation#, ODOL frames) become morph targets.
 void Converter::addFrames(const Lod &lod, Geometry &geometry, Warnings &warnings) const {
-    const size_t vertexCount = geometry.source.positions.size();
+    const size_t vertexCount = geometry.vertexCount();
     for (size_t f = 0; f < lod.frames.size(); ++f) {
         const Frame &frame = lod.frames[f];
         if (frame.positions.size() != lod.points.size()) {

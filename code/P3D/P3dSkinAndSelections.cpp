@@ -20,7 +20,7 @@ void Converter::addSkin(const Lod &lod, Geometry &geometry) const {
     if (mSkinBones.empty()) {
         return;
     }
-    const size_t vertexCount = geometry.source.positions.size();
+    const size_t vertexCount = geometry.vertexCount();
     std::vector<std::vector<BoneInfluence>> perVertex(vertexCount);
     if (!lod.skin.empty() || !lod.skinStart.empty()) {
         for (size_t v = 0; v < vertexCount && v + 1 < lod.skinStart.size(); ++v) {
