@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <string_view>
 
 namespace agf {
 
@@ -105,13 +106,17 @@ public:
 
     /** Reads a fixed-size char field: the text ends at the first NUL or at the end of the
      *  field. The raw bytes are returned; see TextEncoding.h to make them UTF-8. */
-    std::string fixedString(size_t fieldSize) {
+    std::string fixedString(size_t fieldSize) { return std::string(fixedStringView(fieldSize)); }
+
+    /** fixedString() as a view into the buffer (valid as long as the buffer), for text that is
+     *  only compared. */
+    std::string_view fixedStringView(size_t fieldSize) {
         const char *p = reinterpret_cast<const char *>(view(fieldSize));
         size_t length = 0;
         while (length < fieldSize && p[length] != '\0') {
             ++length;
         }
-        return std::string(p, length);
+        return std::string_view(p, length);
     }
 
     /** Validates a count read from the file against the bytes left: `count` records of

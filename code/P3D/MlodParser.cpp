@@ -157,15 +157,19 @@ private:
         ResizeLarge(lod.faceNormals, faceCount);
         std::vector<std::array<float, 2>> faceUvs;
         ReserveLarge(faceUvs, faceCount * 4);
-        std::map<std::pair<std::string, std::string>, uint32_t> materialIndex;
+        // Keyed by views into the file's bytes, which outlive this loop: a face's texture and
+        // rvmat paths are compared where they lie, not copied into two strings per face.
+        std::map<std::pair<std::string_view, std::string_view>, uint32_t> materialIndex;
         for (size_t f = 0; f < faceCount; ++f) {
             Face &face = lod.faces[f];
             const uint64_t faceOffset = mReader.offset();
-            std::string texture;
+            std::string_view texture;
             if (mFlavour == LodFlavour::Sp3x) {
-                texture = mReader.fixedString(32);
+                texture = mReader.fixedStringView(32);
             }
-            const uint32_t cornerCount = mReader.u32();
+            // The corner count and the four slots (point, normal, u, v) after one bounds check.
+            const uint8_t *record = mReader.view(4 + kSlotCount * 16);
+            const uint32_t cornerCount = BinaryReader::LoadU32(record);
             if (cornerCount != 3 && cornerCount != 4) {
                 mReader.failAt(faceOffset, "face " + std::to_string(f) + " has " +
                                                std::to_string(cornerCount) +
@@ -173,10 +177,11 @@ private:
             }
             face.count = static_cast<uint8_t>(cornerCount);
             for (size_t slot = 0; slot < kSlotCount; ++slot) {
-                const uint32_t point = mReader.u32();
-                const uint32_t normal = mReader.u32();
-                const float u = mReader.f32();
-                const float v = mReader.f32();
+                const uint8_t *fields = record + 4 + slot * 16;
+                const uint32_t point = BinaryReader::LoadU32(fields);
+                const uint32_t normal = BinaryReader::LoadU32(fields + 4);
+                const float u = BinaryReader::LoadF32(fields + 8);
+                const float v = BinaryReader::LoadF32(fields + 12);
                 if (slot >= cornerCount) {
                     continue; // stale data in the unused fourth slot
                 }
@@ -198,17 +203,18 @@ private:
                 faceUvs.push_back({u, v});
             }
             face.flags = mReader.u32();
-            std::string material;
+            std::string_view material;
             if (mFlavour == LodFlavour::P3dm) {
-                texture = ReadAsciiz(mReader);
-                material = ReadAsciiz(mReader);
+                texture = ReadAsciizView(mReader);
+                material = ReadAsciizView(mReader);
             }
-            auto key = std::make_pair(texture, material);
+            const auto key = std::make_pair(texture, material);
             auto found = materialIndex.find(key);
             if (found == materialIndex.end()) {
                 found =
                     materialIndex.emplace(key, static_cast<uint32_t>(lod.materials.size())).first;
-                lod.materials.push_back(LodMaterial{texture, material, -1});
+                lod.materials.push_back(
+                    LodMaterial{std::string(texture), std::string(material), -1});
             }
             face.material = found->second;
         }

@@ -149,6 +149,10 @@ std::vector<Vec3> DecodeVec3(const ArrayBytes &array) {
 }
 
 std::string ReadAsciiz(BinaryReader &reader) {
+    return std::string(ReadAsciizView(reader));
+}
+
+std::string_view ReadAsciizView(BinaryReader &reader) {
     const uint8_t *start = reader.data() + reader.position();
     const size_t left = reader.remaining();
     const void *nul = std::memchr(start, 0, left);
@@ -156,9 +160,8 @@ std::string ReadAsciiz(BinaryReader &reader) {
         reader.fail("string runs to the end of the data without a terminating NUL");
     }
     const size_t length = static_cast<size_t>(static_cast<const uint8_t *>(nul) - start);
-    std::string text(reinterpret_cast<const char *>(start), length);
     reader.skip(length + 1);
-    return text;
+    return std::string_view(reinterpret_cast<const char *>(start), length);
 }
 
 Vec3 ReadVec3(BinaryReader &reader) {

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace agf::p3d {
@@ -57,6 +58,8 @@ std::vector<Vec3> DecodeVec3(const ArrayBytes &array);
 
 /** Reads a NUL-terminated string (bounded by the reader's end). */
 std::string ReadAsciiz(BinaryReader &reader);
+/** ReadAsciiz as a view into the reader's buffer (valid as long as the buffer). */
+std::string_view ReadAsciizView(BinaryReader &reader);
 
 Vec3 ReadVec3(BinaryReader &reader);
 

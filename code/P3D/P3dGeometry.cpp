@@ -161,6 +161,21 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod,
     std::vector<uint32_t> nextVertexWithHash;
     std::vector<size_t> vertexCorner;
     std::vector<uint32_t> vertexNormal; ///< MLOD normal index of each vertex
+    // Every used point makes at least one vertex: sized for that, the arrays grow only where
+    // UV seams and hard edges split points. (A LOD of points without faces makes none.)
+    const size_t expectedVertices = lod.faces.empty() ? 0 : lod.points.size();
+    nextVertexWithHash.reserve(expectedVertices);
+    vertexCorner.reserve(expectedVertices);
+    vertexNormal.reserve(expectedVertices);
+    geometry.vertexPoint.reserve(expectedVertices);
+    geometry.source.positions.reserve(expectedVertices);
+    geometry.source.normals.reserve(expectedVertices);
+    if (!lod.faces.empty()) {
+        geometry.source.uvSets.resize(setCount);
+        for (auto &uvs : geometry.source.uvSets) {
+            uvs.reserve(expectedVertices);
+        }
+    }
     const auto sameCorner = [&](uint32_t point, uint32_t normal, size_t corner, uint32_t vertex) {
         const size_t other = vertexCorner[vertex];
         if (geometry.vertexPoint[vertex] != point || vertexNormal[vertex] != normal) {
@@ -208,7 +223,6 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod,
                 geometry.vertexPoint.push_back(point);
                 geometry.source.positions.push_back(ToAssimpPoint(lod.points[point]));
                 geometry.source.normals.push_back(MlodNormal(lod.normals[normal]));
-                geometry.source.uvSets.resize(setCount);
                 for (size_t set = 0; set < setCount; ++set) {
                     geometry.source.uvSets[set].push_back(ToAssimpUv(lod.uvSets[set][corner]));
                 }
