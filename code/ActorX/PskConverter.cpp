@@ -44,11 +44,6 @@ constexpr float kWeightSumTolerance = 1e-3f;
  *  a thread costs about as much as this much of the work. */
 constexpr size_t kMinimumThreadPart = 32768;
 
-/** Frees a vector's memory now rather than when the file struct goes. */
-template <typename T> void ReleaseVector(std::vector<T> &values) {
-    std::vector<T>().swap(values);
-}
-
 aiVector3D ToVector(const Vec3 &v) {
     return aiVector3D(v.x, v.y, v.z);
 }

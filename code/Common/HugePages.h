@@ -68,6 +68,11 @@ template <typename T> void ResizeLarge(std::vector<T> &values, size_t count) {
     values.resize(count);
 }
 
+/** Frees a vector's memory now rather than when its owner goes (clear() keeps the capacity). */
+template <typename T> void ReleaseVector(std::vector<T> &values) {
+    std::vector<T>().swap(values);
+}
+
 /** As ResizeLarge, with every new value a copy of `fill`. */
 template <typename T>
 void ResizeLarge(std::vector<T> &values, size_t count,

@@ -79,7 +79,7 @@ private:
 /** Converts one model; each member function lives in the file of its concern. */
 class Converter {
 public:
-    Converter(const Model &model, const ConvertOptions &options, const std::string &fileName,
+    Converter(Model &model, const ConvertOptions &options, const std::string &fileName,
               aiScene *scene, Warnings &warnings)
         : mModel(model), mOptions(options), mFileName(fileName), mScene(scene),
           mWarnings(warnings) {}
@@ -105,7 +105,7 @@ private:
      *  names and materials; buildLod (any thread) fills meshes and metadata; finishLod (serial,
      *  LOD order) adds the meshes to the scene. */
     struct LodParts {
-        const Lod *lod = nullptr;
+        Lod *lod = nullptr; ///< its arrays are released once its meshes are made
         size_t lodIndex = 0;
         std::unique_ptr<aiNode> node;       ///< named, with its proxy and point nodes
         std::vector<unsigned> localToScene; ///< LOD material -> scene material
@@ -118,7 +118,7 @@ private:
 
     // P3dConverter.cpp
     void setUpSkeleton();
-    LodParts prepareLod(const Lod &lod, size_t lodIndex);
+    LodParts prepareLod(Lod &lod, size_t lodIndex);
     void buildLod(LodParts &parts, Warnings &warnings) const;
     aiNode *finishLod(LodParts &parts);
 
@@ -150,7 +150,7 @@ private:
     void addSections(const Lod &lod, MetadataBuilder &metadata) const;
     void addSceneMetadata(size_t importedLods);
 
-    const Model &mModel;
+    Model &mModel; ///< consumed: each LOD's arrays go once its meshes and metadata are made
     const ConvertOptions &mOptions;
     std::string mFileName;
     aiScene *mScene;

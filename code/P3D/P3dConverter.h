@@ -36,8 +36,9 @@ struct ConvertOptions {
 };
 
 /** Fills `scene` (which must be empty). Recoverable problems are appended to `warnings`.
- *  Throws ImportError when the LOD choice matches nothing. */
-void ConvertModel(const Model &model, const ConvertOptions &options, const std::string &fileName,
+ *  Throws ImportError when the LOD choice matches nothing. Consumes `model`: each LOD's arrays
+ *  are released as soon as that LOD is converted. */
+void ConvertModel(Model &&model, const ConvertOptions &options, const std::string &fileName,
                   aiScene *scene, Warnings &warnings);
 
 /** The diffuse colour of a procedural texture "#(argb,w,h,m)color(r,g,b,a,...)"; false when the

@@ -136,14 +136,14 @@ protected:
         const std::string fileName = FileNameOf(file);
         // CanRead is skipped when the extension alone picks this importer: ParseP3d checks the
         // signature again and throws its error.
-        const Model model = ParseP3d(data.data(), data.size(), fileName, warnings, mThreads);
+        Model model = ParseP3d(data.data(), data.size(), fileName, warnings, mThreads);
         ConvertOptions options;
         options.lodChoice = mLodChoice;
         options.threads = mThreads;
         if (model.bones.empty()) {
             findExternalSkeleton(file, io, options, warnings);
         }
-        ConvertModel(model, options, fileName, scene, warnings);
+        ConvertModel(std::move(model), options, fileName, scene, warnings);
         if (!textureReferencesKept() && !IsMemoryFile(file)) {
             addTextRvmatStages(file, scene, io, warnings);
         }
