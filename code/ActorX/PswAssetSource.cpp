@@ -5,6 +5,7 @@
 
 #include "Common/BorrowedIOSystem.h"
 #include "Common/FileLoading.h"
+#include "Common/ImporterBase.h"
 
 #include <assimp_gameformats/GameFormats.h>
 
@@ -57,6 +58,7 @@ std::unique_ptr<aiScene> IoAssetSource::importMesh(const std::string &path,
     // The asset's scene is merged into the world's, whose embedded textures are numbered by
     // the world's own texture pass: the asset keeps its references.
     importer.SetPropertyBool(AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES, true);
+    importer.SetPropertyPointer(kEnclosingImportFiles, &mIo);
     if (importer.ReadFile(path, aiProcess_ValidateDataStructure) == nullptr) {
         error = importer.GetErrorString();
         return nullptr;

@@ -7,7 +7,8 @@
  *  of the path, and a nested import (a PSW asset) wraps the outer filter in another one: one
  *  missing sidecar cost 25 `open` calls, and a level of 50 small assets 28,000 (most of its
  *  import time). This wrapper asks each question once; the files of one import do not change
- *  while it runs. It forwards everything else, and is used from one thread.
+ *  while it runs. It forwards everything else, and is used from one thread. A nested import
+ *  also skips its own filter (kEnclosingImportFiles in ImporterBase.h).
  */
 #pragma once
 

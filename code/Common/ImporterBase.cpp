@@ -20,6 +20,8 @@ void ImporterBase::SetupProperties(const Assimp::Importer *importer) {
     mTextureOptions.search.roots =
         SplitTextureRoots(StringOption(importer, AI_CONFIG_IMPORT_TEXTURE_ROOTS));
     mMapFiles = BoolOption(importer, AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES);
+    mEnclosingImportFiles =
+        static_cast<Assimp::IOSystem *>(importer->GetPropertyPointer(kEnclosingImportFiles));
     setupOptions(importer);
 }
 
@@ -55,7 +57,7 @@ void ImporterBase::embedTextures(const std::string &file, aiScene *scene, Assimp
 void ImporterBase::InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) {
     mWarnings = Warnings();
     // Every optional file the import looks for is asked about once (CachingIOSystem.h).
-    CachingIOSystem files(*io);
+    CachingIOSystem files(mEnclosingImportFiles != nullptr ? *mEnclosingImportFiles : *io);
     try {
         importFile(file, scene, &files, mWarnings);
         embedTextures(file, scene, &files);

@@ -18,6 +18,13 @@
 
 namespace agf {
 
+/** An importer that runs nested imports (PSW assets) sets this pointer property on the nested
+ *  Assimp::Importer to the IOSystem of its own import. The nested import then asks that one
+ *  directly rather than the FileSystemFilter Assimp wraps around every import: a second filter
+ *  around the first retries each missing name in several spellings, each retried again by the
+ *  first (CachingIOSystem.h). Internal, not an option for users. */
+constexpr const char *kEnclosingImportFiles = "AGF_ENCLOSING_IMPORT_FILES";
+
 class ImporterBase : public Assimp::BaseImporter {
 public:
     /** The warnings of this instance's last import (whether it succeeded or failed). */
@@ -60,6 +67,8 @@ private:
     Warnings mWarnings;
     TextureEmbeddingOptions mTextureOptions;
     bool mMapFiles = true;
+    /** kEnclosingImportFiles, or null for an import of its own. */
+    Assimp::IOSystem *mEnclosingImportFiles = nullptr;
     const TextureDecoderTable *mTextureDecoders = nullptr;
 };
 
