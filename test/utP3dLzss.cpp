@@ -86,6 +86,39 @@ TEST(P3dLzss, ReferencesBeforeTheStartReadTheSpacePrefill) {
     EXPECT_EQ(out, expected);
 }
 
+// A flag byte of eight literals is copied at once only when all eight are there and wanted:
+// the output may end inside the group (the next field follows at once) and the input may end
+// inside it (a truncated stream), exactly as with one literal at a time.
+TEST(P3dLzss, EightLiteralsAtOnceKeepTheGroupBoundaries) {
+    const std::vector<uint8_t> sixteen = {'0', '1', '2', '3', '4', '5', '6', '7',
+                                          '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};
+    std::vector<uint8_t> whole = {0xFF};
+    whole.insert(whole.end(), sixteen.begin(), sixteen.begin() + 8);
+    whole.push_back(0xFF);
+    whole.insert(whole.end(), sixteen.begin() + 8, sixteen.end());
+    AppendChecksum(whole, sixteen);
+    BinaryReader reader(whole.data(), whole.size(), "test.p3d");
+    std::vector<uint8_t> out;
+    EXPECT_EQ(LzssDecode(reader, sixteen.size(), out), whole.size());
+    EXPECT_EQ(out, sixteen);
+
+    // Five bytes wanted of a group of eight literals: the checksum follows the fifth.
+    const std::vector<uint8_t> five(sixteen.begin(), sixteen.begin() + 5);
+    std::vector<uint8_t> shortOutput = {0xFF};
+    shortOutput.insert(shortOutput.end(), five.begin(), five.end());
+    AppendChecksum(shortOutput, five);
+    BinaryReader shortReader(shortOutput.data(), shortOutput.size(), "test.p3d");
+    EXPECT_EQ(LzssDecode(shortReader, five.size(), out), shortOutput.size());
+    EXPECT_EQ(out, five);
+
+    // The input ends after five of the group's eight literals.
+    std::vector<uint8_t> truncated = {0xFF};
+    truncated.insert(truncated.end(), five.begin(), five.end());
+    EXPECT_NE(DecodeError(truncated, 8).find("LZSS stream ends after 5 of 8 output bytes"),
+              std::string::npos)
+        << DecodeError(truncated, 8);
+}
+
 TEST(P3dLzss, BadChecksumIsAClearError) {
     const std::vector<uint8_t> data = MixedData(2000, 7);
     std::vector<uint8_t> stream = agf::testgen::p3d::LzssCompress(data);

@@ -39,6 +39,15 @@ DecodeState Decode(const uint8_t *in, size_t inSize, uint8_t *output, size_t lim
             break;
         }
         unsigned flags = in[ip++];
+        // Eight literals (float data is mostly literals) are one copy when all of them fit.
+        if (flags == 0xFFu && inSize - ip >= 8 && limit - op >= 8) {
+            if (output != nullptr) {
+                std::memcpy(output + op, in + ip, 8);
+            }
+            ip += 8;
+            op += 8;
+            continue;
+        }
         for (int bit = 0; bit < 8 && op < limit; ++bit, flags >>= 1) {
             if (flags & 1u) {
                 if (ip >= inSize) {
