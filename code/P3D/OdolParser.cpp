@@ -71,8 +71,12 @@ Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings
                                                    " vertices (3 or 4 expected)");
         }
         face.count = count;
+        // The corners after one bounds check.
+        const uint8_t *indices = reader.view(count * indexSize);
         for (size_t k = 0; k < count; ++k) {
-            face.vertices[k] = indexSize == 4 ? reader.u32() : reader.u16();
+            const uint8_t *index = indices + k * indexSize;
+            face.vertices[k] = indexSize == 4 ? BinaryReader::LoadU32(index)
+                                              : static_cast<uint32_t>(index[0] | (index[1] << 8));
         }
         polygons.faces.push_back(face);
         polygons.offsets[f] = byteOffset;
