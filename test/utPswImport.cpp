@@ -553,7 +553,7 @@ TEST(PswImport, AssetImportsDoNotRetryMissingFilesThroughASecondFilter) {
         sidecarSpellings += name.find(sidecar) != std::string::npos ? 1 : 0;
     }
     EXPECT_GE(sidecarSpellings, 1u) << "the asset's sidecar is looked for";
-    importer->SetIOHandler(nullptr); // the recorder refers to `asked`, which goes first
+    // The importer owns the recorder and goes before `asked`, to which the recorder refers.
 }
 
 TEST(PswImport, SecondSkinnedInstanceGetsItsOwnSkeleton) {
