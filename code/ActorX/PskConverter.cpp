@@ -29,6 +29,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace agf::psk {
@@ -219,7 +220,7 @@ private:
         } else {
             buildSmoothedVertices();
         }
-        ReleaseVector(mTriangleFill);
+        mTriangleFiller.reset();
     }
 
     /** Makes room for each face's triangle in its material's group of mTriangles, in face
@@ -229,25 +230,16 @@ private:
      *  at 2 million faces, 16 MB more than the groups). */
     void groupFacesByMaterial() {
         const size_t count = mFile.materials.size();
-        std::vector<size_t> &start = mTriangles.start;
-        start.assign(count + 2, 0);
+        std::vector<size_t> facesPerGroup(count + 1, 0);
         for (const Face &face : mFile.faces) {
-            ++start[std::min<size_t>(face.material, count) + 1];
+            ++facesPerGroup[std::min<size_t>(face.material, count)];
         }
-        mClampedFaces = start[count + 1];
-        for (size_t m = 0; m <= count; ++m) {
-            start[m + 1] += start[m];
-        }
-        mTriangleFill.assign(start.begin(), start.end() - 1);
-        ResizeLarge(mTriangles.corners, mFile.faces.size() * 3);
+        mClampedFaces = facesPerGroup[count];
+        mTriangleFiller.emplace(facesPerGroup, mTriangles);
     }
 
     void addTriangle(const Face &face, uint32_t a, uint32_t b, uint32_t c) {
-        const size_t group = std::min<size_t>(face.material, mFile.materials.size());
-        uint32_t *corners = &mTriangles.corners[mTriangleFill[group]++ * 3];
-        corners[0] = a;
-        corners[1] = b;
-        corners[2] = c;
+        mTriangleFiller->add(std::min<size_t>(face.material, mFile.materials.size()), a, b, c);
     }
 
     aiVector3D pointOf(uint32_t wedge) const {
@@ -966,10 +958,10 @@ private:
     /** Skin influences per point in compressed rows (buildInfluences); empty when unskinned. */
     std::vector<uint32_t> mInfluenceStart;
     std::vector<BoneInfluence> mInfluences;
-    TrianglesByMaterial mTriangles;       ///< one group per material of mParts
-    std::vector<size_t> mTriangleFill;    ///< while filling mTriangles: each group's next triangle
-    size_t mClampedFaces = 0;             ///< faces naming a material beyond MATT0000
-    size_t mUnnormalisedPoints = 0;       ///< points whose weights did not sum to 1
+    TrianglesByMaterial mTriangles;                     ///< one group per material of mParts
+    std::optional<TriangleGroupFiller> mTriangleFiller; ///< while filling mTriangles
+    size_t mClampedFaces = 0;                           ///< faces naming a material beyond MATT0000
+    size_t mUnnormalisedPoints = 0;                     ///< points whose weights did not sum to 1
     std::vector<aiVector3D> mFaceNormals; ///< for the vertex split, when there is no VTXNORMS
     std::vector<SkinBone> mSkinBones;
     size_t mFaceCount = 0;  ///< as stored; the faces are released after buildVertices

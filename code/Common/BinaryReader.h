@@ -60,9 +60,9 @@ public:
 
     uint16_t u16() {
         require(2);
-        const uint8_t *p = mData + mPos;
+        const uint16_t value = LoadU16(mData + mPos);
         mPos += 2;
-        return static_cast<uint16_t>(p[0] | (p[1] << 8));
+        return value;
     }
     int16_t i16() { return static_cast<int16_t>(u16()); }
 
@@ -152,6 +152,7 @@ public:
         ThrowImportError(mFileName, mStructure, absoluteOffset, problem);
     }
 
+    static uint16_t LoadU16(const uint8_t *p) { return static_cast<uint16_t>(p[0] | (p[1] << 8)); }
     static uint32_t LoadU32(const uint8_t *p) {
         return static_cast<uint32_t>(p[0]) | (static_cast<uint32_t>(p[1]) << 8) |
                (static_cast<uint32_t>(p[2]) << 16) | (static_cast<uint32_t>(p[3]) << 24);

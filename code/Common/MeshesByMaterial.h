@@ -10,6 +10,7 @@
  */
 #pragma once
 
+#include "HugePages.h"
 #include "SceneBuilder.h"
 
 #include <functional>
@@ -50,6 +51,36 @@ struct TrianglesByMaterial {
     bool empty() const { return corners.empty(); }
 };
 
+/** Fills a TrianglesByMaterial in one pass once each group's triangles are counted: `start`
+ *  and `corners` are sized at once, and a triangle added to a group goes after the ones added
+ *  to it before, so each group lists its triangles in the order they were added. For a
+ *  converter that meets each face's material before its corners are final (PSK's vertex
+ *  split, P3D's MLOD weld) and so need not keep a triangle list to sort afterwards. */
+class TriangleGroupFiller {
+public:
+    /** Group m is to get trianglesPerGroup[m] triangles; `out` must outlive the filler. */
+    TriangleGroupFiller(const std::vector<size_t> &trianglesPerGroup, TrianglesByMaterial &out)
+        : mOut(out) {
+        mOut.start.assign(trianglesPerGroup.size() + 1, 0);
+        for (size_t m = 0; m < trianglesPerGroup.size(); ++m) {
+            mOut.start[m + 1] = mOut.start[m] + trianglesPerGroup[m];
+        }
+        mNext.assign(mOut.start.begin(), mOut.start.end() - 1);
+        ResizeLarge(mOut.corners, mOut.start.back() * 3);
+    }
+
+    void add(size_t group, uint32_t a, uint32_t b, uint32_t c) {
+        uint32_t *corners = &mOut.corners[mNext[group]++ * 3];
+        corners[0] = a;
+        corners[1] = b;
+        corners[2] = c;
+    }
+
+private:
+    TrianglesByMaterial &mOut;
+    std::vector<size_t> mNext; ///< each group's next triangle
+};
+
 /** The same meshes as the form above, from triangles grouped by material. With `threads` > 1
  *  several meshes are made at once (the same meshes, bit for bit): `writeVertices` is then
  *  called from several threads and must write only the mesh it is given. */
@@ -78,5 +109,11 @@ void AddSkinBones(const std::vector<uint32_t> &influenceStart,
  *  BuildMeshesByMaterial); `remap` maps the targets' source vertices to mesh vertices. */
 void AddMorphTargets(const std::vector<MorphSource> &morphs, const std::vector<uint32_t> &remap,
                      aiMesh &mesh);
+
+/** AddSkinBones and AddMorphTargets with the influences (a row per source vertex) and targets of
+ *  `source`: what the MeshSource form writes after a mesh's vertex arrays, for a converter
+ *  that writes those arrays another way. */
+void AddSourceSkinAndMorphs(const MeshSource &source, const MeshVertices &vertices,
+                            const std::vector<SkinBone> &bones, aiMesh &mesh);
 
 } // namespace agf

@@ -225,6 +225,13 @@ void AddMorphTargets(const std::vector<MorphSource> &morphs, const std::vector<u
     }
 }
 
+void AddSourceSkinAndMorphs(const MeshSource &source, const MeshVertices &vertices,
+                            const std::vector<SkinBone> &bones, aiMesh &mesh) {
+    // Influences are per source vertex: the rows are the source vertices themselves.
+    AddSkinBones(source.influenceStart, source.influences, vertices.used, bones, mesh);
+    AddMorphTargets(source.morphs, vertices.remap, mesh);
+}
+
 std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const std::vector<Triangle> &triangles,
                                                            size_t vertexCount,
                                                            unsigned materialCount,
@@ -273,11 +280,7 @@ std::vector<std::unique_ptr<aiMesh>> BuildMeshesByMaterial(const MeshSource &sou
     return BuildMeshesByMaterial(triangles, source.positions.size(), materialCount, meshName,
                                  [&](const MeshVertices &vertices, aiMesh &mesh) {
                                      CopyVertexData(source, vertices.used, mesh);
-                                     // Influences are per source vertex: the rows are the source
-                                     // vertices themselves.
-                                     AddSkinBones(source.influenceStart, source.influences,
-                                                  vertices.used, bones, mesh);
-                                     AddMorphTargets(source.morphs, vertices.remap, mesh);
+                                     AddSourceSkinAndMorphs(source, vertices, bones, mesh);
                                  });
 }
 

@@ -118,9 +118,7 @@ std::vector<T> DecodeRecords(const ArrayBytes &array, size_t count, size_t recor
 } // namespace
 
 std::vector<uint16_t> DecodeU16(const ArrayBytes &array) {
-    return DecodeRecords<uint16_t>(array, array.count, 2, [](const uint8_t *raw) {
-        return static_cast<uint16_t>(raw[0] | (raw[1] << 8));
-    });
+    return DecodeRecords<uint16_t>(array, array.count, 2, BinaryReader::LoadU16);
 }
 
 std::vector<uint32_t> DecodeU16AsIndices(const ArrayBytes &array) {

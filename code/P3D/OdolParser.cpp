@@ -75,8 +75,8 @@ Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings
         const uint8_t *indices = reader.view(count * indexSize);
         for (size_t k = 0; k < count; ++k) {
             const uint8_t *index = indices + k * indexSize;
-            face.vertices[k] = indexSize == 4 ? BinaryReader::LoadU32(index)
-                                              : static_cast<uint32_t>(index[0] | (index[1] << 8));
+            face.vertices[k] =
+                indexSize == 4 ? BinaryReader::LoadU32(index) : BinaryReader::LoadU16(index);
         }
         polygons.faces.push_back(face);
         polygons.offsets[f] = byteOffset;

@@ -24,8 +24,8 @@ std::vector<std::array<float, 2>> DecodeQuantisedUvs(const ArrayBytes &array,
     ResizeLarge(uvs, array.count);
     for (size_t v = 0; v < uvs.size(); ++v) {
         const uint8_t *p = raw + 4 * v;
-        const auto u = static_cast<int16_t>(p[0] | (p[1] << 8));
-        const auto w = static_cast<int16_t>(p[2] | (p[3] << 8));
+        const auto u = static_cast<int16_t>(BinaryReader::LoadU16(p));
+        const auto w = static_cast<int16_t>(BinaryReader::LoadU16(p + 2));
         uvs[v] = {Dequantise(u, range[0], range[2]), Dequantise(w, range[1], range[3])};
     }
     return uvs;

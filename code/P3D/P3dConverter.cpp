@@ -188,9 +188,7 @@ void Converter::buildLod(LodParts &parts, Warnings &warnings) const {
             } else {
                 CopyVertexData(geometry.source, vertices.used, mesh);
             }
-            AddSkinBones(geometry.source.influenceStart, geometry.source.influences, vertices.used,
-                         mSkinBones, mesh);
-            AddMorphTargets(geometry.source.morphs, vertices.remap, mesh);
+            AddSourceSkinAndMorphs(geometry.source, vertices, mSkinBones, mesh);
             if (!lod.selections.empty()) {
                 usedPerMesh.push_back(vertices.used);
             }

@@ -94,33 +94,30 @@ class TriangleGroups {
 public:
     TriangleGroups(const Lod &lod, const std::vector<unsigned> &localToScene, size_t sceneMaterials,
                    TrianglesByMaterial &out)
-        : mLocalToScene(localToScene), mOut(out) {
-        mOut.start.assign(sceneMaterials + 1, 0);
-        for (const Face &face : lod.faces) {
-            mOut.start[localToScene[face.material] + 1] += TrianglesOf(face);
-        }
-        for (size_t m = 0; m < sceneMaterials; ++m) {
-            mOut.start[m + 1] += mOut.start[m];
-        }
-        mFill.assign(mOut.start.begin(), mOut.start.end() - 1);
-        ResizeLarge(mOut.corners, mOut.start.back() * 3);
-    }
+        : mLocalToScene(localToScene),
+          mFiller(TrianglesPerMaterial(lod, localToScene, sceneMaterials), out) {}
 
     /** Quads are fanned (0, 1, 2), (0, 2, 3) in file slot order, as the tools do. */
     void add(const uint32_t (&vertex)[4], uint8_t count, uint32_t localMaterial) {
-        size_t &fill = mFill[mLocalToScene[localMaterial]];
+        const size_t group = mLocalToScene[localMaterial];
         for (uint8_t t = 0; t + 2 < count; ++t) {
-            uint32_t *corners = &mOut.corners[fill++ * 3];
-            corners[0] = vertex[0];
-            corners[1] = vertex[t + 1];
-            corners[2] = vertex[t + 2];
+            mFiller.add(group, vertex[0], vertex[t + 1], vertex[t + 2]);
         }
     }
 
 private:
+    static std::vector<size_t> TrianglesPerMaterial(const Lod &lod,
+                                                    const std::vector<unsigned> &localToScene,
+                                                    size_t sceneMaterials) {
+        std::vector<size_t> triangles(sceneMaterials, 0);
+        for (const Face &face : lod.faces) {
+            triangles[localToScene[face.material]] += TrianglesOf(face);
+        }
+        return triangles;
+    }
+
     const std::vector<unsigned> &mLocalToScene;
-    TrianglesByMaterial &mOut;
-    std::vector<size_t> mFill;
+    TriangleGroupFiller mFiller;
 };
 
 } // namespace

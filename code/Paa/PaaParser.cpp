@@ -264,7 +264,7 @@ bool LooksLikePaa(const uint8_t *data, size_t size) {
     if (size < 4) {
         return false;
     }
-    const uint16_t tag = static_cast<uint16_t>(data[0] | (data[1] << 8));
+    const uint16_t tag = BinaryReader::LoadU16(data);
     if (!KnownTag(tag)) {
         return false;
     }
