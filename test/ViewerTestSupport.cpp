@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -313,25 +314,45 @@ InfoCounts(const fs::path &model, const std::vector<fs::path> &anims, const fs::
     return counts;
 }
 
-bool ListensOnLoopbackOnly(int port) {
-    char portHex[8];
-    std::snprintf(portHex, sizeof portHex, ":%04X", port);
-    int loopback = 0, other = 0;
-    for (const char *table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
-        std::ifstream in(table);
-        std::string line;
-        std::getline(in, line); // the header
-        while (std::getline(in, line)) {
-            std::istringstream fields(line);
-            std::string slot, local, remote, state;
-            fields >> slot >> local >> remote >> state;
-            if (state != "0A" || local.size() < 5 || local.substr(local.size() - 5) != portHex) {
-                continue;
-            }
-            (local == std::string("0100007F") + portHex ? loopback : other) += 1;
+bool ListensOnLoopbackOnly(pid_t pid, int port) {
+    // Matched by the process's own socket inodes, not by port number: under `ctest -j2` another
+    // process may listen on the same port number at another address.
+    std::set<std::string> socketInodes;
+    const fs::path fdFolder = "/proc/" + std::to_string(pid) + "/fd";
+    std::error_code error;
+    for (const fs::directory_entry &entry : fs::directory_iterator(fdFolder, error)) {
+        const std::string target = fs::read_symlink(entry.path(), error).string();
+        if (!error && target.rfind("socket:[", 0) == 0 && target.back() == ']') {
+            socketInodes.insert(target.substr(8, target.size() - 9));
         }
     }
-    return loopback == 1 && other == 0;
+    char loopbackAddress[16];
+    std::snprintf(loopbackAddress, sizeof loopbackAddress, "0100007F:%04X", port);
+    // The kernel's tables are read in pieces and can skip a row that moves while being read,
+    // so an empty answer is asked again a few times.
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        std::set<std::string> listeningAddresses;
+        for (const char *table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
+            std::ifstream in(table);
+            std::string line;
+            std::getline(in, line); // the header
+            while (std::getline(in, line)) {
+                std::istringstream fields(line);
+                std::string slot, local, remote, state, queues, timer, retransmits, uid, timeouts,
+                    inode;
+                fields >> slot >> local >> remote >> state >> queues >> timer >> retransmits >>
+                    uid >> timeouts >> inode;
+                if (state == "0A" && socketInodes.count(inode) != 0) {
+                    listeningAddresses.insert(local);
+                }
+            }
+        }
+        if (!listeningAddresses.empty()) {
+            return listeningAddresses == std::set<std::string>{loopbackAddress};
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
 }
 
 } // namespace agf::test

@@ -24,6 +24,7 @@ public:
 
     /** The port it listens on; 0 when it did not start (see log()). */
     int port() const { return mPort; }
+    pid_t pid() const { return mPid; }
     std::string url(const std::string &pathAndQuery) const;
     std::string log() const;
 
@@ -67,7 +68,7 @@ std::map<std::string, std::string> InfoCounts(const std::filesystem::path &model
                                               const std::vector<std::filesystem::path> &anims,
                                               const std::filesystem::path &dir);
 
-/** True when a TCP socket listening on `port` is bound to 127.0.0.1 and no other address. */
-bool ListensOnLoopbackOnly(int port);
+/** True when process `pid` listens on 127.0.0.1:`port` and on no other address or port. */
+bool ListensOnLoopbackOnly(pid_t pid, int port);
 
 } // namespace agf::test

@@ -135,7 +135,7 @@ TEST_F(ViewerTest, UsageErrorsAreOneLineWithTheStockExitCodes) {
 TEST_F(ViewerTest, RefusesEveryWayOutOfTheFolder) {
     ViewerServerProcess server(mModels, mScratch);
     ASSERT_NE(server.port(), 0) << server.log();
-    EXPECT_TRUE(agf::test::ListensOnLoopbackOnly(server.port()));
+    EXPECT_TRUE(agf::test::ListensOnLoopbackOnly(server.pid(), server.port()));
     const int port = server.port();
     EXPECT_EQ(agf::test::HttpStatus(port, "/"), 200);
     EXPECT_EQ(agf::test::HttpStatus(port, "/api/model?file=p3d/mlod_cube.p3d"), 200);
