@@ -117,11 +117,6 @@ public:
         const bool sideBySide =
             mOptions.threads > 1 && skinned &&
             std::min(mFile.faces.size(), mFile.weights.size()) >= kMinimumThreadPart;
-        // The face normals come first, on every thread: only the vertex split needs them, and
-        // beside the grouping its loop would have one thread less.
-        if (mFile.normals.empty()) {
-            mFaceNormals = computeFaceNormals();
-        }
         RunBoth(
             sideBySide ? 2 : 1,
             [&] {
@@ -242,20 +237,39 @@ private:
         mTriangleFiller->add(std::min<size_t>(face.material, mFile.materials.size()), a, b, c);
     }
 
-    aiVector3D pointOf(uint32_t wedge) const {
-        return ToVector(mFile.points[mFile.wedges[wedge].point]);
-    }
-
     // Normals from smoothing groups (2.5): a corner's normal sums the (area-weighted) normals of
     // the faces around its point that share a smoothing bit with its face; mask 0 is flat.
     void buildSmoothedVertices() {
-        const std::vector<aiVector3D> faceNormals = std::move(mFaceNormals);
-        const SingleMaskPoints single = sumSingleMaskPoints(faceNormals);
+        const SingleMaskPoints single = sumSingleMaskPoints();
         CornerNormals several;
         if (single.severalMaskPoints != 0) {
-            several = computeCornerNormals(faceNormals, cornersAroundPoints(single));
+            several = computeCornerNormals(cornersAroundPoints(single));
         }
-        splitWedgesByNormal(faceNormals, single, several);
+        splitWedgesByNormal(single, several);
+    }
+
+    /** A face's (area-weighted) normal from its corner points, in Assimp's winding. Worked out
+     *  where it is used rather than kept per face: an array of them was 24 MB of fresh memory
+     *  at 2 million faces, and its page faults cost more than computing a normal twice. */
+    aiVector3D faceNormalOf(const uint32_t (&points)[3]) const {
+        const aiVector3D a = ToVector(mFile.points[points[0]]);
+        const aiVector3D b = ToVector(mFile.points[points[2]]);
+        const aiVector3D c = ToVector(mFile.points[points[1]]);
+        return (b - a) ^ (c - a);
+    }
+
+    aiVector3D faceNormalOf(const Face &face) const {
+        const uint32_t points[3] = {mFile.wedges[face.wedges[0]].point,
+                                    mFile.wedges[face.wedges[1]].point,
+                                    mFile.wedges[face.wedges[2]].point};
+        return faceNormalOf(points);
+    }
+
+    /** The unit normal of a face that takes its own (a flat face, or one whose smoothed sum
+     *  cancelled out). */
+    aiVector3D ownNormal(const Face &face) const {
+        const aiVector3D faceNormal = faceNormalOf(face);
+        return NormalizedOrFaceNormal(faceNormal, faceNormal);
     }
 
     enum class PointMasks : uint8_t {
@@ -277,7 +291,7 @@ private:
         size_t severalMaskPoints = 0;
     };
 
-    SingleMaskPoints sumSingleMaskPoints(const std::vector<aiVector3D> &faceNormals) const {
+    SingleMaskPoints sumSingleMaskPoints() const {
         const size_t pointCount = mFile.points.size();
         SingleMaskPoints result;
         ResizeLarge(result.kind, pointCount, PointMasks::None);
@@ -289,10 +303,12 @@ private:
             if (mask == 0) {
                 continue;
             }
-            uint32_t points[3];
+            const uint32_t points[3] = {mFile.wedges[face.wedges[0]].point,
+                                        mFile.wedges[face.wedges[1]].point,
+                                        mFile.wedges[face.wedges[2]].point};
+            const aiVector3D faceNormal = faceNormalOf(points);
             for (int corner = 0; corner < 3; ++corner) {
-                const uint32_t p = mFile.wedges[face.wedges[corner]].point;
-                points[corner] = p;
+                const uint32_t p = points[corner];
                 // A degenerate face with two corners on the point counts once.
                 if ((corner > 0 && p == points[0]) || (corner > 1 && p == points[1])) {
                     continue;
@@ -301,11 +317,11 @@ private:
                 case PointMasks::None:
                     result.kind[p] = PointMasks::One;
                     result.mask[p] = mask;
-                    result.normal[p] = faceNormals[f];
+                    result.normal[p] = faceNormal;
                     break;
                 case PointMasks::One:
                     if (result.mask[p] == mask) {
-                        result.normal[p] += faceNormals[f];
+                        result.normal[p] += faceNormal;
                     } else {
                         result.kind[p] = PointMasks::Several;
                         ++result.severalMaskPoints;
@@ -332,23 +348,6 @@ private:
             }
         }
         return result;
-    }
-
-    /** Each face's own normal depends on that face alone: ranges of faces go to threads. */
-    std::vector<aiVector3D> computeFaceNormals() const {
-        std::vector<aiVector3D> faceNormals;
-        ResizeLarge(faceNormals, mFile.faces.size());
-        ParallelRanges(mFile.faces.size(), mOptions.threads, kMinimumThreadPart,
-                       [&](size_t begin, size_t end) {
-                           for (size_t f = begin; f < end; ++f) {
-                               const Face &face = mFile.faces[f];
-                               const aiVector3D a = pointOf(face.wedges[0]);
-                               const aiVector3D b = pointOf(face.wedges[2]);
-                               const aiVector3D c = pointOf(face.wedges[1]);
-                               faceNormals[f] = (b - a) ^ (c - a);
-                           }
-                       });
-        return faceNormals;
     }
 
     /** The face corners on each point in compressed-row form: point p's corners are
@@ -405,8 +404,7 @@ private:
         uint32_t normal = kNone;
     };
 
-    CornerNormals computeCornerNormals(const std::vector<aiVector3D> &faceNormals,
-                                       const PointCorners &adjacency) const {
+    CornerNormals computeCornerNormals(const PointCorners &adjacency) const {
         CornerNormals result;
         ResizeLarge(result.ofCorner, mFile.faces.size() * 3);
         ReserveLarge(result.normals, mFile.points.size());
@@ -415,13 +413,12 @@ private:
         for (size_t p = 0; p + 1 < adjacency.start.size(); ++p) {
             const uint32_t *first = adjacency.corners.data() + adjacency.start[p];
             const uint32_t *last = adjacency.corners.data() + adjacency.start[p + 1];
-            sumNormalsByMask(first, last, faceNormals, maskSums, maskOfCorner);
+            sumNormalsByMask(first, last, maskSums, maskOfCorner);
             for (const uint32_t *corner = first; corner != last; ++corner) {
                 const uint32_t f = *corner / 3;
                 const uint32_t slot = maskOfCorner[static_cast<size_t>(corner - first)];
                 if (slot == kNone) {
-                    result.ofCorner[*corner] =
-                        addNormal(result, NormalizedOrFaceNormal(faceNormals[f], faceNormals[f]));
+                    result.ofCorner[*corner] = addNormal(result, ownNormal(mFile.faces[f]));
                     continue;
                 }
                 MaskSum &entry = maskSums[slot];
@@ -439,7 +436,8 @@ private:
                         // No direction (opposite faces cancelled): each face falls back to its
                         // own normal.
                         result.ofCorner[*corner] =
-                            addNormal(result, NormalizedOr(faceNormals[f], aiVector3D(0, 0, 1)));
+                            addNormal(result, NormalizedOr(faceNormalOf(mFile.faces[f]),
+                                                           aiVector3D(0, 0, 1)));
                         continue;
                     }
                     entry.normal = addNormal(result, sum / length);
@@ -458,7 +456,6 @@ private:
     /** The summed face normal of each distinct smoothing mask among the corners [first, last),
      *  and for each corner the index of its mask's entry (kNone for mask 0). */
     void sumNormalsByMask(const uint32_t *first, const uint32_t *last,
-                          const std::vector<aiVector3D> &faceNormals,
                           std::vector<MaskSum> &maskSums,
                           std::vector<uint32_t> &maskOfCorner) const {
         maskSums.clear();
@@ -477,18 +474,17 @@ private:
             const bool repeat = f == previousFace;
             previousFace = f;
             if (it == maskSums.end()) {
-                maskSums.push_back(MaskSum{mask, faceNormals[f], kNone});
+                maskSums.push_back(MaskSum{mask, faceNormalOf(mFile.faces[f]), kNone});
                 it = maskSums.end() - 1;
             } else if (!repeat) {
-                it->sum += faceNormals[f];
+                it->sum += faceNormalOf(mFile.faces[f]);
             }
             maskOfCorner.push_back(static_cast<uint32_t>(it - maskSums.begin()));
         }
     }
 
     /** One vertex per (wedge, distinct corner normal), and the triangles over them. */
-    void splitWedgesByNormal(const std::vector<aiVector3D> &faceNormals,
-                             const SingleMaskPoints &single, const CornerNormals &several) {
+    void splitWedgesByNormal(const SingleMaskPoints &single, const CornerNormals &several) {
         // The vertices made for each wedge (one per distinct normal) as linked lists through
         // flat arrays: a list per wedge would cost an allocation per wedge.
         std::vector<uint32_t> firstVertexOfWedge;
@@ -501,8 +497,7 @@ private:
             const Face &face = mFile.faces[f];
             const bool smooth = face.smoothingGroups != 0;
             // A flat face (mask 0) has its own normal at every corner.
-            const aiVector3D flat =
-                smooth ? aiVector3D() : NormalizedOrFaceNormal(faceNormals[f], faceNormals[f]);
+            const aiVector3D flat = smooth ? aiVector3D() : ownNormal(face);
             uint32_t corners[3];
             for (int corner = 0; corner < 3; ++corner) {
                 const uint32_t wedge = face.wedges[corner];
@@ -517,7 +512,7 @@ private:
                         normal = several.normals[several.ofCorner[f * 3 + size_t(corner)]];
                         break;
                     default: // OneNoSum: the face's own normal
-                        normal = NormalizedOrFaceNormal(faceNormals[f], faceNormals[f]);
+                        normal = ownNormal(face);
                         break;
                     }
                 }
@@ -962,7 +957,6 @@ private:
     std::optional<TriangleGroupFiller> mTriangleFiller; ///< while filling mTriangles
     size_t mClampedFaces = 0;                           ///< faces naming a material beyond MATT0000
     size_t mUnnormalisedPoints = 0;                     ///< points whose weights did not sum to 1
-    std::vector<aiVector3D> mFaceNormals; ///< for the vertex split, when there is no VTXNORMS
     std::vector<SkinBone> mSkinBones;
     size_t mFaceCount = 0;  ///< as stored; the faces are released after buildVertices
     size_t mPointCount = 0; ///< as stored; points and wedges are released by buildMeshes
