@@ -1,10 +1,10 @@
 // PSK records used where the file holds them (#18): the parser borrows the points, wedges,
-// weights, normals and extra UVs from the file's bytes when a chunk's records have exactly the
-// struct's layout at an aligned offset, and reads them into arrays of their own otherwise. Both
-// must give the same scene, bit for bit: the generated grid (with unusable weights that the
-// parser drops in place) is imported as written (every bulk payload 4-byte aligned, records of
-// the structs' sizes: borrowed), with every payload moved two bytes off alignment, and with
-// records wider than the layout (both: copied).
+// 32-bit faces, weights, normals and extra UVs from the file's bytes when a chunk's records have
+// exactly the struct's layout at an aligned offset, and reads them into arrays of their own
+// otherwise. Both must give the same scene, bit for bit: the generated grid (with unusable weights
+// that the parser drops in place) is imported as written (every bulk payload 4-byte aligned,
+// records of the structs' sizes: borrowed), with every payload moved two bytes off alignment, and
+// with records wider than the layout (both: copied).
 #include "utPskGrid.h"
 
 #include <set>
@@ -71,17 +71,21 @@ std::vector<uint8_t> Widened(const std::vector<uint8_t> &bytes, const std::set<s
 }
 
 TEST(PskRecordLayouts, BorrowedAndCopiedRecordsGiveTheSameScene) {
-    const std::set<std::string> bulkChunks{"PNTS0000", "VTXW0000", "RAWWEIGHTS", "VTXNORMS",
-                                           "EXTRAUVS0"};
+    const std::set<std::string> bulkChunks{"PNTS0000",   "VTXW0000", "FACE3200",
+                                           "RAWWEIGHTS", "VTXNORMS", "EXTRAUVS0"};
     for (const bool withNormals : {false, true}) {
         SCOPED_TRACE(withNormals ? "VTXNORMS" : "smoothing groups");
         const gen::PskContent content = GridWithUnusableWeights(withNormals);
         const std::vector<uint8_t> bytes = gen::WritePsk(content);
+        std::set<std::string> chunkIds;
         for (const RawChunk &chunk : RawChunks(bytes)) {
-            if (bulkChunks.count(chunk.id) != 0) {
+            chunkIds.insert(chunk.id);
+            if (bulkChunks.count(chunk.id) != 0 && chunk.id != "FACE3200") {
                 ASSERT_EQ(chunk.payloadOffset % 4, 0u) << chunk.id << " would not be borrowed";
             }
         }
+        // Faces are borrowed at any offset (their struct is packed), but only as FACE3200.
+        ASSERT_EQ(chunkIds.count("FACE3200"), 1u);
         auto reference = ImporterWithThreads(1);
         const aiScene *expected = ImportPsk(*reference, bytes);
         ASSERT_NE(expected, nullptr) << reference->GetErrorString();
@@ -113,6 +117,21 @@ TEST(PskRecordLayouts, ABadWedgeFailsAlikeInBorrowedAndCopiedRecords) {
         EXPECT_EQ(ImportPsk(*importer, variant), nullptr);
         const std::string error = importer->GetErrorString();
         EXPECT_NE(error.find("VTXW0000 record 120000"), std::string::npos) << error;
+        EXPECT_NE(error.find(expected), std::string::npos) << error;
+    }
+}
+
+TEST(PskRecordLayouts, ABadFaceFailsAlikeInBorrowedAndCopiedRecords) {
+    gen::PskContent content = ThreadGrid(false);
+    const uint32_t wedges = uint32_t(content.wedges.size());
+    content.faces[150000].wedges[2] = wedges + 9;
+    const std::vector<uint8_t> bytes = gen::WritePsk(content);
+    const std::string expected = "face wedge index " + std::to_string(wedges + 9);
+    for (const auto &variant : {bytes, ShiftedOffAlignment(bytes), Widened(bytes, {"FACE3200"})}) {
+        auto importer = ImporterWithThreads(2);
+        EXPECT_EQ(ImportPsk(*importer, variant), nullptr);
+        const std::string error = importer->GetErrorString();
+        EXPECT_NE(error.find("FACE3200 record 150000"), std::string::npos) << error;
         EXPECT_NE(error.find(expected), std::string::npos) << error;
     }
 }

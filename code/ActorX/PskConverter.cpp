@@ -121,7 +121,7 @@ public:
             sideBySide ? 2 : 1,
             [&] {
                 buildVertices();
-                ReleaseVector(mFile.faces); // mTriangles holds what is needed from here on
+                mFile.faces.release(); // mTriangles holds what is needed from here on
                 mFile.normals.release();
             },
             [&] {
@@ -365,8 +365,8 @@ private:
         PointCorners adjacency;
         ResizeLarge(adjacency.start, pointCount + 1, 0);
         for (const Face &face : mFile.faces) {
-            for (uint32_t wedge : face.wedges) {
-                const uint32_t point = mFile.wedges[wedge].point;
+            for (int corner = 0; corner < 3; ++corner) {
+                const uint32_t point = mFile.wedges[face.wedges[corner]].point;
                 if (single.kind[point] == PointMasks::Several) {
                     ++adjacency.start[point + 1];
                 }

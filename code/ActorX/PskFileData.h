@@ -3,9 +3,9 @@
  *
  *  No Assimp types and no coordinate conversion: values are as stored, except that wedge point
  *  indices are already masked (section 2.1) and every index has been validated by the parser.
- *  The bulk arrays whose structs have the file's record layout (points, wedges, weights,
- *  normals, extra UVs) are RecordArrays: a parsed file's are borrowed from its bytes, which the
- *  PskFile keeps (`storage`).
+ *  The bulk arrays whose structs have the file's record layout (points, wedges, 32-bit faces,
+ *  weights, normals, extra UVs) are RecordArrays: a parsed file's are borrowed from its
+ *  bytes, which the PskFile keeps (`storage`).
  */
 #pragma once
 
@@ -30,12 +30,16 @@ struct Wedge {
     uint8_t material = 0;
 };
 
-struct Face {
+/** A FACE3200 record: its 18 bytes are this struct's layout, so a parsed file's faces are
+ *  borrowed from its bytes (FACE0000's 16-bit indices are widened into an owned array). Packed:
+ *  the mask sits at an unaligned offset, so read the fields by value, never through a pointer. */
+struct __attribute__((packed)) Face {
     uint32_t wedges[3] = {0, 0, 0}; ///< in the writers' (reversed) order
     uint8_t material = 0;
     uint8_t auxMaterial = 0;
     uint32_t smoothingGroups = 0;
 };
+static_assert(sizeof(Face) == 18, "a FACE3200 record");
 
 struct Material {
     std::string name; ///< UTF-8
@@ -122,7 +126,7 @@ struct PskFile {
     int32_t typeFlag = 0; ///< TypeFlag of the ACTRHEAD chunk
     RecordArray<Vec3> points;
     RecordArray<Wedge> wedges;
-    std::vector<Face> faces;
+    RecordArray<Face> faces;
     bool faces32 = false;      ///< faces came from FACE3200
     uint32_t maskedWedges = 0; ///< wedges whose point index had junk in the high 16 bits
     std::vector<Material> materials;

@@ -251,25 +251,13 @@ private:
         mOut.faces32 = chunk == faces32;
         const size_t stride = actorx::CheckRecordSize(
             *chunk, mOut.faces32 ? actorx::kFace32RecordSize : actorx::kFace16RecordSize, mFile);
-        const uint8_t *data = records(*chunk, stride, mFile);
         const size_t wedgeCount = mOut.wedges.size();
-        const size_t indexSize = mOut.faces32 ? 4 : 2;
-        ResizeLarge(mOut.faces, chunk->recordCount);
+        mOut.faces = recordsOf<Face>(*chunk, stride, mOut.faces32 ? LoadFace32 : LoadFace16);
+        const Face *faces = mOut.faces.data();
         inParts(chunk->recordCount, [&](size_t begin, size_t end) {
             for (size_t i = begin; i < end; ++i) {
-                Face &face = mOut.faces[i];
-                const uint8_t *p = data + i * stride;
-                for (size_t k = 0; k < 3; ++k) {
-                    const uint8_t *index = p + k * indexSize;
-                    face.wedges[k] = indexSize == 4
-                                         ? u32At(index)
-                                         : uint32_t(index[0]) | (uint32_t(index[1]) << 8);
-                }
-                const uint8_t *rest = p + 3 * indexSize;
-                face.material = rest[0];
-                face.auxMaterial = rest[1];
-                face.smoothingGroups = u32At(rest + 2);
-                for (uint32_t wedge : face.wedges) {
+                for (int corner = 0; corner < 3; ++corner) {
+                    const uint32_t wedge = faces[i].wedges[corner];
                     if (wedge >= wedgeCount) {
                         failRecord(*chunk, stride, i,
                                    "face wedge index " + std::to_string(wedge) + " out of range (" +
@@ -278,9 +266,30 @@ private:
                 }
             }
         });
-        // The faces are copied out (their records are not the struct's layout): the memory
-        // that held them in the file's bytes can go.
-        ReleasePages(mWritable + (data - mData), stride * chunk->recordCount);
+        if (!mOut.faces.borrowed()) {
+            // Widened into an array of their own: the memory that held them in the file's
+            // bytes can go.
+            ReleasePages(mWritable + (records(*chunk, stride, mFile) - mData),
+                         stride * chunk->recordCount);
+        }
+    }
+
+    static void LoadFace32(const uint8_t *p, Face *face) {
+        for (int corner = 0; corner < 3; ++corner) {
+            face->wedges[corner] = u32At(p + 4 * corner);
+        }
+        face->material = p[12];
+        face->auxMaterial = p[13];
+        face->smoothingGroups = u32At(p + 14);
+    }
+
+    static void LoadFace16(const uint8_t *p, Face *face) {
+        for (int corner = 0; corner < 3; ++corner) {
+            face->wedges[corner] = uint32_t(p[2 * corner]) | (uint32_t(p[2 * corner + 1]) << 8);
+        }
+        face->material = p[6];
+        face->auxMaterial = p[7];
+        face->smoothingGroups = u32At(p + 8);
     }
 
     void readMaterials() {

@@ -28,7 +28,8 @@ void WriteGeometry(const PskFile &file, ChunkWriter &out) {
     out.begin(file.faces32 ? "FACE3200" : "FACE0000",
               file.faces32 ? kFace32RecordSize : kFace16RecordSize, file.faces.size());
     for (const Face &face : file.faces) {
-        for (uint32_t wedge : face.wedges) {
+        for (int corner = 0; corner < 3; ++corner) {
+            const uint32_t wedge = face.wedges[corner];
             if (file.faces32) {
                 out.u32(wedge);
             } else {
