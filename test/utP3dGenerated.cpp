@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 
 using namespace agf::test;
 using namespace agf::test::p3d;
@@ -114,6 +115,53 @@ TEST(P3dGenerated, MlodCubeLodsGeometryUvsAndNormals) {
     EXPECT_EQ(MetaString(lod0->mMetaData, "P3D.Properties[class]"), "house");
     // Pairs with equal indices are dropped.
     EXPECT_EQ(Meta<uint64_t>(lod0->mMetaData, "P3D.SharpEdgeCount"), 2u);
+}
+
+// The weld: corners become one vertex exactly when point, normal and UV are all equal. Point 0
+// is met with a second normal (a later vertex of the point), which a later face repeats and
+// must find again rather than make twice; point 1 with a second UV; point 2 with a third normal.
+TEST(P3dGenerated, MlodWeldMakesOneVertexPerDistinctCorner) {
+    gen::MlodLod lod;
+    lod.points = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+    lod.normals = {{0, 0, -1}, {0, -1, 0}, {-1, 0, 0}};
+    const gen::Uv a{0, 0}, b{1, 0}, c{1, 1}, d{0, 1}, e{0.5f, 0.25f};
+    const auto face = [](std::vector<uint32_t> points, std::vector<uint32_t> normals,
+                         std::vector<gen::Uv> uvs) {
+        gen::MlodFace made;
+        made.points = std::move(points);
+        made.normals = std::move(normals);
+        made.uvs = std::move(uvs);
+        made.texture = "agf\\weld_co.paa";
+        return made;
+    };
+    lod.faces = {face({0, 1, 2}, {0, 0, 0}, {a, b, c}), face({0, 2, 3}, {0, 0, 0}, {a, c, d}),
+                 face({0, 3, 1}, {1, 0, 0}, {a, d, e}), face({0, 1, 2}, {1, 0, 2}, {a, e, c})};
+    std::set<std::array<float, 8>> distinct;
+    for (const gen::MlodFace &made : lod.faces) {
+        for (size_t k = 0; k < 3; ++k) {
+            const gen::Vec3 &p = lod.points[made.points[k]];
+            const gen::Vec3 &n = lod.normals[made.normals[k]];
+            distinct.insert(
+                {p[0], p[1], -p[2], -n[0], -n[1], n[2], made.uvs[k][0], 1.0f - made.uvs[k][1]});
+        }
+    }
+    ASSERT_EQ(distinct.size(), 7u);
+    const ImportResult result = ImportBytes("p3d_weld", "weld.p3d", gen::WriteMlod({lod}));
+    ASSERT_NE(result.scene, nullptr) << result.error;
+    const std::vector<const aiNode *> nodes = LodNodes(result.scene);
+    ASSERT_EQ(nodes.size(), 1u);
+    ASSERT_EQ(nodes[0]->mNumMeshes, 1u);
+    const aiMesh *mesh = result.scene->mMeshes[nodes[0]->mMeshes[0]];
+    EXPECT_EQ(mesh->mNumFaces, 4u);
+    ASSERT_EQ(mesh->mNumVertices, 7u);
+    std::set<std::array<float, 8>> imported;
+    for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+        const aiVector3D &p = mesh->mVertices[v];
+        const aiVector3D &n = mesh->mNormals[v];
+        const aiVector3D &uv = mesh->mTextureCoords[0][v];
+        imported.insert({p.x, p.y, p.z, n.x, n.y, n.z, uv.x, uv.y});
+    }
+    EXPECT_EQ(imported, distinct);
 }
 
 TEST(P3dGenerated, MlodCubeSelectionsFramesProxyAndMemoryPoints) {

@@ -150,11 +150,14 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod,
     Geometry geometry;
     TriangleGroups groups(lod, localToScene, mParts.materialCount(), geometry.triangles);
     const size_t setCount = lod.uvSets.size();
-    // Corners become one vertex when point, normal and every UV are bit-identical. The
-    // look-up hashes those values into a number (no string per corner: this runs for
-    // every corner of every LOD); corners whose hashes collide are told apart by comparing
-    // the values with those of the corner that made the vertex.
-    CornerHashTable firstVertexByHash(lod.points.size());
+    // Corners become one vertex when point, normal and every UV are bit-identical. Most
+    // corners repeat their point's first vertex, so that one is found by the point alone. The
+    // others (at UV seams and hard edges) are looked up by a hash of those values (no string
+    // per corner: this runs for every corner of every LOD); corners whose hashes collide are
+    // told apart by comparing the values with those of the corner that made the vertex.
+    std::vector<uint32_t> firstVertexOfPoint;
+    ResizeLarge(firstVertexOfPoint, lod.points.size(), kNoVertex);
+    CornerHashTable laterVertexByHash(lod.points.size() / 4);
     std::vector<uint32_t> nextVertexWithHash;
     std::vector<size_t> vertexCorner;
     std::vector<uint32_t> vertexNormal; ///< MLOD normal index of each vertex
@@ -186,6 +189,46 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod,
         }
         return true;
     };
+    const auto addVertex = [&](uint32_t point, uint32_t normal, size_t corner) {
+        const uint32_t index = static_cast<uint32_t>(geometry.vertexPoint.size());
+        nextVertexWithHash.push_back(kNoVertex);
+        vertexCorner.push_back(corner);
+        vertexNormal.push_back(normal);
+        geometry.vertexPoint.push_back(point);
+        geometry.source.positions.push_back(ToAssimpPoint(lod.points[point]));
+        geometry.source.normals.push_back(MlodNormal(lod.normals[normal]));
+        for (size_t set = 0; set < setCount; ++set) {
+            geometry.source.uvSets[set].push_back(ToAssimpUv(lod.uvSets[set][corner]));
+        }
+        return index;
+    };
+    // A corner that differs from its point's first vertex: found among the point's later
+    // vertices by hash, or made one of them.
+    const auto laterVertex = [&](uint32_t point, uint32_t normal, size_t corner) {
+        uint64_t hash = HashCombine(point, normal);
+        for (size_t set = 0; set < setCount; ++set) {
+            uint64_t bits;
+            std::memcpy(&bits, lod.uvSets[set][corner].data(), sizeof bits);
+            hash = HashCombine(hash, bits);
+        }
+        uint32_t &first = laterVertexByHash.vertexFor(hash);
+        uint32_t index = first;
+        uint32_t previous = kNoVertex;
+        while (index != kNoVertex && !sameCorner(point, normal, corner, index)) {
+            previous = index;
+            index = nextVertexWithHash[index];
+        }
+        if (index == kNoVertex) {
+            index = addVertex(point, normal, corner);
+            if (previous == kNoVertex) {
+                first = index;
+                laterVertexByHash.noteInserted();
+            } else {
+                nextVertexWithHash[previous] = index;
+            }
+        }
+        return index;
+    };
     size_t corner = 0;
     for (size_t f = 0; f < lod.faces.size(); ++f) {
         const Face &face = lod.faces[f];
@@ -193,38 +236,15 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod,
         for (size_t k = 0; k < face.count; ++k, ++corner) {
             const uint32_t point = face.vertices[k];
             const uint32_t normal = lod.faceNormals[f][k];
-            uint64_t hash = HashCombine(point, normal);
-            for (size_t set = 0; set < setCount; ++set) {
-                uint64_t bits;
-                std::memcpy(&bits, lod.uvSets[set][corner].data(), sizeof bits);
-                hash = HashCombine(hash, bits);
+            uint32_t &pointFirst = firstVertexOfPoint[point];
+            if (pointFirst == kNoVertex) {
+                pointFirst = addVertex(point, normal, corner);
+                vertex[k] = pointFirst;
+            } else if (sameCorner(point, normal, corner, pointFirst)) {
+                vertex[k] = pointFirst;
+            } else {
+                vertex[k] = laterVertex(point, normal, corner);
             }
-            uint32_t &first = firstVertexByHash.vertexFor(hash);
-            uint32_t index = first;
-            uint32_t previous = kNoVertex;
-            while (index != kNoVertex && !sameCorner(point, normal, corner, index)) {
-                previous = index;
-                index = nextVertexWithHash[index];
-            }
-            if (index == kNoVertex) {
-                index = static_cast<uint32_t>(geometry.vertexPoint.size());
-                if (previous == kNoVertex) {
-                    first = index;
-                    firstVertexByHash.noteInserted();
-                } else {
-                    nextVertexWithHash[previous] = index;
-                }
-                nextVertexWithHash.push_back(kNoVertex);
-                vertexCorner.push_back(corner);
-                vertexNormal.push_back(normal);
-                geometry.vertexPoint.push_back(point);
-                geometry.source.positions.push_back(ToAssimpPoint(lod.points[point]));
-                geometry.source.normals.push_back(MlodNormal(lod.normals[normal]));
-                for (size_t set = 0; set < setCount; ++set) {
-                    geometry.source.uvSets[set].push_back(ToAssimpUv(lod.uvSets[set][corner]));
-                }
-            }
-            vertex[k] = index;
         }
         // Spec 2.8: after the mirror, the file order is counter-clockwise seen from outside.
         groups.add(vertex, face.count, face.material);
