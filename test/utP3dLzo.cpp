@@ -208,3 +208,38 @@ TEST(P3dLzo, ReaderWrapperRefusesImpossibleSizesAndNamesTheOffset) {
         EXPECT_NE(message.find("end marker"), std::string::npos) << message;
     }
 }
+
+// LzoSkip, for arrays the importer does not use: follows the stream as decoding does (the same
+// input used, the same verdict on truncated, mutated and wrongly sized streams).
+TEST(P3dLzo, SkippingGivesDecodingsVerdictAndInputUsed) {
+    const auto verdict = [](const std::vector<uint8_t> &stream, size_t expected, bool skip) {
+        BinaryReader reader(stream.data(), stream.size(), "test.p3d");
+        std::vector<uint8_t> out;
+        try {
+            const size_t used =
+                skip ? agf::LzoSkip(reader, expected) : agf::LzoDecode(reader, expected, out);
+            return "used " + std::to_string(used) + " at " + std::to_string(reader.position());
+        } catch (const ImportError &error) {
+            return std::string(error.what());
+        }
+    };
+    const std::vector<uint8_t> data = MixedData(90000, 21);
+    std::vector<uint8_t> stream = agf::testgen::LzoCompress(data);
+    stream.insert(stream.end(), {0x11, 0xAB, 0xCD});
+    EXPECT_EQ(verdict(stream, data.size(), true), "used " + std::to_string(stream.size() - 3) +
+                                                      " at " + std::to_string(stream.size() - 3));
+    std::mt19937 random(7);
+    for (int trial = 0; trial < 300; ++trial) {
+        std::vector<uint8_t> variant = stream;
+        if (trial % 3 == 0) {
+            variant.resize(random() % stream.size());
+        } else {
+            variant[random() % variant.size()] = static_cast<uint8_t>(random());
+        }
+        const size_t expected = trial % 7 == 0 ? data.size() - 1 : data.size();
+        ASSERT_EQ(verdict(variant, expected, true), verdict(variant, expected, false))
+            << "trial " << trial;
+    }
+    BinaryReader huge(stream.data(), stream.size(), "test.p3d");
+    EXPECT_THROW(agf::LzoSkip(huge, size_t(1) << 40), ImportError);
+}

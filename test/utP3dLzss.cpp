@@ -196,3 +196,43 @@ TEST(P3dLzss, ChecksumIsTheByteSumModulo2To32) {
         }
     }
 }
+
+// LzssSkip, for arrays the importer does not use: the same input used and the same structural
+// errors as decoding, without the bytes; the checksum is only required to be there.
+TEST(P3dLzss, SkippingUsesTheSameInputAndFailsAlikeButLeavesTheChecksum) {
+    const auto skipError = [](const std::vector<uint8_t> &stream, size_t expected) {
+        BinaryReader reader(stream.data(), stream.size(), "test.p3d");
+        try {
+            agf::LzssSkip(reader, expected);
+        } catch (const ImportError &error) {
+            return std::string(error.what());
+        }
+        return std::string();
+    };
+    for (size_t size : {size_t(1024), size_t(50000)}) {
+        const std::vector<uint8_t> data = MixedData(size, static_cast<uint32_t>(size) + 1);
+        std::vector<uint8_t> stream = agf::testgen::p3d::LzssCompress(data);
+        const size_t streamSize = stream.size();
+        stream.insert(stream.end(), {0xAB, 0xCD, 0xEF});
+        BinaryReader reader(stream.data(), stream.size(), "test.p3d");
+        EXPECT_EQ(agf::LzssSkip(reader, data.size()), streamSize) << size;
+        EXPECT_EQ(reader.position(), streamSize) << size;
+        // A wrong checksum cannot be seen without the bytes.
+        stream[streamSize - 4] ^= 0x01;
+        EXPECT_EQ(skipError(stream, data.size()), "") << size;
+        EXPECT_NE(DecodeError(stream, data.size()).find("checksum mismatch"), std::string::npos);
+        stream.resize(streamSize / 2);
+        EXPECT_NE(skipError(stream, data.size()).find("LZSS stream ends after"), std::string::npos);
+    }
+    std::vector<uint8_t> longer = {0x01, 'a', 0x01, 0x0F};
+    AppendChecksum(longer, std::vector<uint8_t>(10, 'a'));
+    EXPECT_NE(skipError(longer, 10).find("runs past the expected 10 bytes"), std::string::npos);
+    std::vector<uint8_t> zero = {0x01, 'a', 0x00, 0x00};
+    AppendChecksum(zero, {'a', 'a', 'a', 'a'});
+    EXPECT_NE(skipError(zero, 4).find("distance 0"), std::string::npos);
+    EXPECT_NE(skipError({0x07, 'a', 'b', 'c', 0x01}, 3).find("checksum missing"),
+              std::string::npos);
+    EXPECT_NE(skipError({0xFF, 1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0}, size_t(1) << 40)
+                  .find("cannot come from"),
+              std::string::npos);
+}

@@ -231,12 +231,34 @@ LzoResult LzoDecompress(const uint8_t *in, size_t inSize, uint8_t *out, size_t o
     return Decoder(in, inSize, out, outSize).run();
 }
 
-size_t LzoDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output) {
-    const uint64_t start = reader.offset();
+namespace {
+
+void RequirePlausibleOutput(const BinaryReader &reader, size_t expected) {
     if (expected > LzoMaxOutput(reader.remaining())) {
         reader.fail("LZO output of " + std::to_string(expected) + " bytes is more than the " +
                     std::to_string(reader.remaining()) + " bytes left can decode to");
     }
+}
+
+/** Throws for a stream that stopped early or gave another size; otherwise moves the reader
+ *  past it. */
+size_t FinishStream(BinaryReader &reader, uint64_t start, size_t expected,
+                    const LzoResult &result) {
+    if (result.status != LzoStatus::Ok) {
+        reader.failAt(start + result.consumed,
+                      std::string("LZO stream starting at byte ") + std::to_string(start) + ": " +
+                          LzoStatusText(result.status) + " (" + std::to_string(result.produced) +
+                          " of " + std::to_string(expected) + " bytes decoded)");
+    }
+    reader.skip(result.consumed);
+    return result.consumed;
+}
+
+} // namespace
+
+size_t LzoDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output) {
+    const uint64_t start = reader.offset();
+    RequirePlausibleOutput(reader, expected);
     const uint8_t *in = reader.data() + reader.position();
     LzoResult result;
     if (expected > kLzoCheckFirstAbove) {
@@ -248,14 +270,15 @@ size_t LzoDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &ou
         ResizeLarge(output, expected);
         result = LzoDecompress(in, reader.remaining(), output.data(), output.size());
     }
-    if (result.status != LzoStatus::Ok) {
-        reader.failAt(start + result.consumed,
-                      std::string("LZO stream starting at byte ") + std::to_string(start) + ": " +
-                          LzoStatusText(result.status) + " (" + std::to_string(result.produced) +
-                          " of " + std::to_string(expected) + " bytes decoded)");
-    }
-    reader.skip(result.consumed);
-    return result.consumed;
+    return FinishStream(reader, start, expected, result);
+}
+
+size_t LzoSkip(BinaryReader &reader, size_t expected) {
+    const uint64_t start = reader.offset();
+    RequirePlausibleOutput(reader, expected);
+    const uint8_t *in = reader.data() + reader.position();
+    return FinishStream(reader, start, expected,
+                        Decoder(in, reader.remaining(), nullptr, expected).run());
 }
 
 } // namespace agf

@@ -52,4 +52,10 @@ inline uint64_t LzoMaxOutput(uint64_t inputBytes) {
  *  @return the input bytes used. */
 size_t LzoDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output);
 
+/** Follows the stream at the reader's position without writing its `expected` bytes, for an
+ *  array the importer does not use, and leaves the reader after the end marker. The checks are
+ *  LzoDecode's: a stream that would not decode to exactly `expected` bytes throws alike.
+ *  @return the input bytes used. */
+size_t LzoSkip(BinaryReader &reader, size_t expected);
+
 } // namespace agf

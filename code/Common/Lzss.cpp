@@ -162,18 +162,21 @@ uint32_t LzssSignedChecksum(const uint8_t *data, size_t size) {
     return sum;
 }
 
-size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output,
-                  LzssChecksumRule rule) {
-    const uint64_t start = reader.offset();
+namespace {
+
+void RequirePlausibleOutput(const BinaryReader &reader, size_t expected) {
     const size_t available = reader.remaining();
     if (expected > LzssMaxOutput(available)) {
         reader.fail("LZSS output of " + std::to_string(expected) + " bytes cannot come from the " +
                     std::to_string(available) + " bytes left (at most " +
                     std::to_string(LzssMaxOutput(available)) + ")");
     }
-    ResizeLarge(output, expected);
-    const uint8_t *input = reader.data() + reader.position();
-    const DecodeState state = Decode(input, available, output.data(), expected);
+}
+
+/** Throws for a stream that did not give `expected` bytes; otherwise moves the reader past the
+ *  stream and returns where its checksum is. */
+uint64_t FinishStream(BinaryReader &reader, uint64_t start, size_t expected,
+                      const DecodeState &state) {
     switch (state.stop) {
     case Stop::Done:
         break;
@@ -197,6 +200,19 @@ size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &o
         reader.fail("LZSS checksum missing after " + std::to_string(state.inPos) +
                     " bytes of compressed data");
     }
+    return checksumOffset;
+}
+
+} // namespace
+
+size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output,
+                  LzssChecksumRule rule) {
+    const uint64_t start = reader.offset();
+    RequirePlausibleOutput(reader, expected);
+    ResizeLarge(output, expected);
+    const uint8_t *input = reader.data() + reader.position();
+    const DecodeState state = Decode(input, reader.remaining(), output.data(), expected);
+    const uint64_t checksumOffset = FinishStream(reader, start, expected, state);
     const uint32_t stored = reader.u32();
     const uint32_t computed = LzssChecksum(output.data(), output.size());
     const bool signedMatches = rule == LzssChecksumRule::SignedOrUnsigned &&
@@ -210,6 +226,16 @@ size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &o
         }
         reader.failAt(checksumOffset, problem);
     }
+    return state.inPos + 4;
+}
+
+size_t LzssSkip(BinaryReader &reader, size_t expected) {
+    const uint64_t start = reader.offset();
+    RequirePlausibleOutput(reader, expected);
+    const uint8_t *input = reader.data() + reader.position();
+    const DecodeState state = Decode(input, reader.remaining(), nullptr, expected);
+    FinishStream(reader, start, expected, state);
+    reader.skip(4);
     return state.inPos + 4;
 }
 

@@ -49,6 +49,13 @@ enum class LzssChecksumRule {
 size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output,
                   LzssChecksumRule rule = LzssChecksumRule::Unsigned);
 
+/** Follows an LZSS stream of `expected` output bytes without writing them, for an array the
+ *  importer does not use: only the flag bits and reference lengths are read, which costs a
+ *  fraction of decoding. The same checks as LzssDecode, except the checksum, which cannot be
+ *  verified without the bytes (it is only required to be there). Leaves the reader just after
+ *  the checksum. @return the number of input bytes used, checksum included. */
+size_t LzssSkip(BinaryReader &reader, size_t expected);
+
 /** Decodes a stream whose output size is unknown (a whole packed file): decodes until the input
  *  ends. When the last four bytes are a valid checksum of the rest they are treated as one; the
  *  position of the whole-file checksum is unverified, so a file without one is accepted and

@@ -39,15 +39,20 @@ int64_t ReadCount(BinaryReader &reader, const char *what) {
     return count;
 }
 
-// The payload of a compressed array whose count is already read.
-void ReadPayload(BinaryReader &reader, ArrayBytes &array, const char *what) {
+// The payload of a compressed array whose count is already read: decoded into array.bytes, or
+// with `keep` false only followed to its end.
+void ReadPayload(BinaryReader &reader, ArrayBytes &array, const char *what, bool keep = true) {
     const uint64_t total = static_cast<uint64_t>(array.count) * array.elementSize;
     if (total == 0) {
         return;
     }
     if (total < kLzssThreshold) {
-        array.bytes.resize(static_cast<size_t>(total));
-        reader.bytes(array.bytes.data(), array.bytes.size());
+        if (keep) {
+            array.bytes.resize(static_cast<size_t>(total));
+            reader.bytes(array.bytes.data(), array.bytes.size());
+        } else {
+            reader.skip(total);
+        }
         return;
     }
     if (total > LzssMaxOutput(reader.remaining())) {
@@ -55,7 +60,11 @@ void ReadPayload(BinaryReader &reader, ArrayBytes &array, const char *what) {
                     std::to_string(total) + " bytes, more than the " +
                     std::to_string(reader.remaining()) + " bytes left can decompress to");
     }
-    LzssDecode(reader, static_cast<size_t>(total), array.bytes);
+    if (keep) {
+        LzssDecode(reader, static_cast<size_t>(total), array.bytes);
+    } else {
+        LzssSkip(reader, static_cast<size_t>(total));
+    }
 }
 
 } // namespace
@@ -66,6 +75,15 @@ ArrayBytes ReadCompressedArray(BinaryReader &reader, size_t elementSize, const c
     array.elementSize = elementSize;
     array.count = static_cast<size_t>(ReadCount(reader, what));
     ReadPayload(reader, array, what);
+    return array;
+}
+
+ArrayBytes SkipCompressedArray(BinaryReader &reader, size_t elementSize, const char *what) {
+    ArrayBytes array;
+    array.offset = reader.offset();
+    array.elementSize = elementSize;
+    array.count = static_cast<size_t>(ReadCount(reader, what));
+    ReadPayload(reader, array, what, false);
     return array;
 }
 

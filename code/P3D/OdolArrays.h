@@ -41,6 +41,11 @@ struct ArrayBytes {
  *  The decompressed size is checked against what the input can produce before allocating. */
 ArrayBytes ReadCompressedArray(BinaryReader &reader, size_t elementSize, const char *what);
 
+/** Reads past a compressed array the importer does not use, following its LZSS stream without
+ *  decoding it (see LzssSkip: its checksum is not verified). The result has the count and no
+ *  bytes, for RequireCount. */
+ArrayBytes SkipCompressedArray(BinaryReader &reader, size_t elementSize, const char *what);
+
 /** Reads `i32 count; bool defaultFill;` then one element or a compressed payload (spec 3.5). */
 ArrayBytes ReadCondensedArray(BinaryReader &reader, size_t elementSize, const char *what);
 

@@ -105,7 +105,7 @@ public:
         mReader.skip(8 + 36 + 4); // orHints, andHints, bMin, bMax, bCenter, bRadius
         readTexturesAndMaterials(lod);
         structure("point to vertex");
-        ReadCompressedArray(mReader, 2, "pointToVertex");
+        SkipCompressedArray(mReader, 2, "pointToVertex");
         structure("vertex to point");
         mVertexToPoint = ReadCompressedArray(mReader, 2, "vertexToPoint");
         odol::Polygons polygons = readPolygons();
@@ -238,11 +238,11 @@ private:
         structure("normals");
         mVertices.normals = ReadCondensedArray(mReader, 12, "normal");
         structure("ST");
-        mVertices.tangents = ReadCompressedArray(mReader, 24, "ST");
+        mVertices.tangents = SkipCompressedArray(mReader, 24, "ST"); // only counted
         structure("vertex bone refs");
         mVertices.boneRefs = ReadCompressedArray(mReader, 12, "vertexBoneRef");
         structure("neighbour bone refs");
-        ReadCompressedArray(mReader, 32, "neighborBoneRef");
+        SkipCompressedArray(mReader, 32, "neighborBoneRef");
         if (mReader.offset() - restStart != restSize) {
             warn("vertex data is " + std::to_string(mReader.offset() - restStart) +
                  " bytes, the LOD says " + std::to_string(restSize));

@@ -53,6 +53,11 @@ struct LodDirectory {
 ArrayBytes ReadArray(BinaryReader &reader, const Layout &layout, size_t elementSize,
                      const char *what);
 
+/** Reads past a compressed array the importer does not use: its stream is followed, not decoded
+ *  (LzoSkip, or SkipCompressedArray before v44). The result has the count and no bytes. */
+ArrayBytes SkipArray(BinaryReader &reader, const Layout &layout, size_t elementSize,
+                     const char *what);
+
 /** Condensed array (spec 3.5): count, default-fill flag, one element or a compressed payload. */
 ArrayBytes ReadCondensed(BinaryReader &reader, const Layout &layout, size_t elementSize,
                          const char *what);

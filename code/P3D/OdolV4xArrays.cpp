@@ -29,33 +29,40 @@ void ReadRaw(BinaryReader &reader, ArrayBytes &array, uint64_t total) {
     reader.bytes(array.bytes.data(), array.bytes.size());
 }
 
-void ReadLzo(BinaryReader &reader, ArrayBytes &array, uint64_t total, const char *what) {
+void RequireDecodable(const BinaryReader &reader, const ArrayBytes &array, uint64_t total,
+                      const char *what) {
     if (total > LzoMaxOutput(reader.remaining())) {
         reader.fail(std::string(what) + " count " + std::to_string(array.count) + " needs " +
                     std::to_string(total) + " bytes, more than the " +
                     std::to_string(reader.remaining()) + " bytes left can decompress to");
     }
+}
+
+void ReadLzo(BinaryReader &reader, ArrayBytes &array, uint64_t total, const char *what) {
+    RequireDecodable(reader, array, total, what);
     LzoDecode(reader, static_cast<size_t>(total), array.bytes);
 }
 
-// The payload of an array whose count (and default-fill flag) is already read.
-void ReadPayload(BinaryReader &reader, const Layout &layout, ArrayBytes &array, const char *what) {
+// The payload of an array whose count (and default-fill flag) is already read: decoded into
+// array.bytes, or with `keep` false only followed to its end.
+void ReadPayload(BinaryReader &reader, const Layout &layout, ArrayBytes &array, const char *what,
+                 bool keep = true) {
     const uint64_t total = static_cast<uint64_t>(array.count) * array.elementSize;
     if (total == 0) {
         return; // not even a flag byte (spec 3.4)
     }
-    if (layout.arrayFlag()) {
-        if (reader.u8() == 0) {
+    const bool compressed = layout.arrayFlag() ? reader.u8() != 0 : total >= kLzssThreshold;
+    if (!compressed) {
+        if (keep) {
             ReadRaw(reader, array, total);
         } else {
-            ReadLzo(reader, array, total, what);
+            reader.skip(total);
         }
-        return;
-    }
-    if (total < kLzssThreshold) {
-        ReadRaw(reader, array, total);
-    } else {
+    } else if (keep) {
         ReadLzo(reader, array, total, what);
+    } else {
+        RequireDecodable(reader, array, total, what);
+        LzoSkip(reader, static_cast<size_t>(total));
     }
 }
 
@@ -71,6 +78,19 @@ ArrayBytes ReadArray(BinaryReader &reader, const Layout &layout, size_t elementS
     array.elementSize = elementSize;
     array.count = ReadCount(reader, what);
     ReadPayload(reader, layout, array, what);
+    return array;
+}
+
+ArrayBytes SkipArray(BinaryReader &reader, const Layout &layout, size_t elementSize,
+                     const char *what) {
+    if (!layout.lzo()) {
+        return SkipCompressedArray(reader, elementSize, what);
+    }
+    ArrayBytes array;
+    array.offset = reader.offset();
+    array.elementSize = elementSize;
+    array.count = ReadCount(reader, what);
+    ReadPayload(reader, layout, array, what, false);
     return array;
 }
 

@@ -68,7 +68,7 @@ private:
         }
         const size_t indexSize = mLayout.indexSize();
         structure("point to vertex");
-        ReadArray(mReader, mLayout, indexSize, "pointToVertex");
+        SkipArray(mReader, mLayout, indexSize, "pointToVertex");
         structure("vertex to point");
         mVertexToPoint = ReadArray(mReader, mLayout, indexSize, "vertexToPoint");
     }

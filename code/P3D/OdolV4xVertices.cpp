@@ -93,11 +93,11 @@ VertexBlock ReadVertexBlock(BinaryReader &reader, const Layout &layout,
     reader.setStructure(structurePrefix + "normals");
     block.normals = ReadCondensed(reader, layout, normalSize, "normal");
     reader.setStructure(structurePrefix + "ST");
-    block.tangents = ReadArray(reader, layout, tangentSize, "ST");
+    block.tangents = SkipArray(reader, layout, tangentSize, "ST"); // only counted
     reader.setStructure(structurePrefix + "vertex bone refs");
     block.boneRefs = ReadArray(reader, layout, 12, "vertexBoneRef");
     reader.setStructure(structurePrefix + "neighbour bone refs");
-    ReadArray(reader, layout, 32, "neighborBoneRef");
+    SkipArray(reader, layout, 32, "neighborBoneRef");
     return block;
 }
 

@@ -34,7 +34,7 @@ public:
         mReader.skip(8 + 36 + 4); // orHints, andHints, min, max, center, radius
         readTextures();
         structure("point to vertex");
-        ReadCompressedArray(mReader, 2, "pointToVertex");
+        SkipCompressedArray(mReader, 2, "pointToVertex");
         structure("vertex to point");
         mVertexToPoint = ReadCompressedArray(mReader, 2, "vertexToPoint");
         odol::Polygons polygons = readFaces(lod);
@@ -157,8 +157,8 @@ private:
             Selection &selection = lod.selections[s];
             selection.name = ReadAsciiz(mReader);
             mSelectionArrays[s].faces = ReadCompressedArray(mReader, 2, "selected face");
-            ReadCompressedArray(mReader, 1, "face weight");
-            ReadCompressedArray(mReader, 4, "unknown");
+            SkipCompressedArray(mReader, 1, "face weight");
+            SkipCompressedArray(mReader, 4, "unknown");
             selection.sectional = mReader.u8() != 0;
             for (uint32_t section : DecodeU32(ReadCompressedArray(mReader, 4, "section index"))) {
                 selection.sections.push_back(section);
