@@ -6,7 +6,8 @@
  *  size the input cannot produce before allocating it), then the stream. Beyond the sanitizers,
  *  the decoder's promises are checked: on success the output has exactly the expected size and
  *  the input used ends with the end marker's zero distance; on failure nothing was
- *  used or produced beyond the buffers. Only agf::ImportError may leave LzoDecode.
+ *  used or produced beyond the buffers; LzoSkip gives the same verdict and input used. Only
+ *  agf::ImportError may leave LzoDecode.
  */
 #pragma once
 
@@ -28,8 +29,12 @@ inline const char *RunLzoCase(const uint8_t *data, size_t size) {
     const size_t streamSize = size - 4;
     BinaryReader reader(stream, streamSize, "fuzz.lzo", 4);
     std::vector<uint8_t> output;
+    bool decoded = false;
+    size_t decodedUsed = 0;
     try {
         const size_t used = LzoDecode(reader, expected, output);
+        decoded = true;
+        decodedUsed = used;
         if (output.size() != expected) {
             return "output size equals the expected size";
         }
@@ -43,6 +48,17 @@ inline const char *RunLzoCase(const uint8_t *data, size_t size) {
             return "the input used ends with the end marker";
         }
     } catch (const ImportError &) {
+    }
+    BinaryReader skipReader(stream, streamSize, "fuzz.lzo", 4);
+    try {
+        const size_t skipUsed = LzoSkip(skipReader, expected);
+        if (!decoded || skipUsed != decodedUsed) {
+            return "skipping a stream gives decoding's verdict and input used";
+        }
+    } catch (const ImportError &) {
+        if (decoded) {
+            return "skipping a stream gives decoding's verdict and input used";
+        }
     }
     if (expected <= (size_t(1) << 20)) {
         // The raw entry point on the same stream: never beyond its buffers.

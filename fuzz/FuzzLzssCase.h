@@ -7,7 +7,9 @@
  *  decoder must refuse a size the input cannot produce before allocating it); the rest is the
  *  stream. Beyond the sanitizers, the decoder's promises are checked: exact output size, input
  *  used within the stream and ending with the output's checksum, whole-file output within
- *  LzssMaxOutput. Only agf::ImportError may leave the decoder; anything else propagates.
+ *  LzssMaxOutput; LzssSkip on the same stream uses the same input, and fails where decoding does
+ *  except at the checksum, which it cannot verify. Only agf::ImportError may leave the decoder;
+ *  anything else propagates.
  */
 #pragma once
 
@@ -45,8 +47,10 @@ inline const char *RunLzssCase(const uint8_t *data, size_t size) {
     const size_t expected = BinaryReader::LoadU32(data);
     BinaryReader reader(data + 4, size - 4, "fuzz.lzss", 4);
     std::vector<uint8_t> output;
+    size_t used = 0;
+    std::string decodeError;
     try {
-        const size_t used = LzssDecode(reader, expected, output);
+        used = LzssDecode(reader, expected, output);
         if (output.size() != expected) {
             return "output size equals the expected size";
         }
@@ -57,7 +61,23 @@ inline const char *RunLzssCase(const uint8_t *data, size_t size) {
             LzssChecksum(output.data(), output.size())) {
             return "the stream ends with the checksum of the output";
         }
+    } catch (const ImportError &error) {
+        decodeError = error.what();
+    }
+    BinaryReader skipReader(data + 4, size - 4, "fuzz.lzss", 4);
+    bool skipped = false;
+    size_t skipUsed = 0;
+    try {
+        skipUsed = LzssSkip(skipReader, expected);
+        skipped = true;
     } catch (const ImportError &) {
+    }
+    if (decodeError.empty()) {
+        if (!skipped || skipUsed != used) {
+            return "skipping a stream uses the input decoding it uses";
+        }
+    } else if (skipped != (decodeError.find("checksum mismatch") != std::string::npos)) {
+        return "skipping fails where decoding fails, the checksum aside";
     }
     return nullptr;
 }
