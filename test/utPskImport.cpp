@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <set>
 
 namespace {
@@ -502,6 +503,77 @@ TEST(PskImport, SmoothingGroupsShareNormalsOnlyAcrossASharedBit) {
             EXPECT_NEAR(mesh->mNormals[v].Length(), 1.0f, 1e-5f);
         }
     }
+}
+
+// A mesh whose corners all take their point's smoothed normal (every face in one group, the
+// common export) is split by a shorter loop, one vertex per used wedge. It must give what the
+// general loop gives: the same grid imported again with one flat triangle appended (new points
+// and wedges, so the general loop runs and numbers the grid's vertices first) has the same
+// vertices and triangles, plus the triangle's.
+TEST(PskImport, OneNormalPerPointSplitsAsTheGeneralLoop) {
+    gen::PskContent grid;
+    const uint32_t side = 6;
+    for (uint32_t y = 0; y < side; ++y) {
+        for (uint32_t x = 0; x < side; ++x) {
+            grid.points.push_back({float(x), float(y), float((x * 7 + y * 3) % 5) * 0.3f});
+        }
+    }
+    // Wedges in another order than first use, and a point with two wedges (a UV seam).
+    for (uint32_t p = side * side; p-- > 0;) {
+        grid.wedges.push_back({p, float(p % side) / side, float(p / side) / side, 0});
+    }
+    grid.wedges.push_back({side + 1, 0.5f, 0.5f, 0});
+    const auto wedgeOf = [&](uint32_t point) { return side * side - 1 - point; };
+    for (uint32_t y = 0; y + 1 < side; ++y) {
+        for (uint32_t x = 0; x + 1 < side; ++x) {
+            const uint32_t a = y * side + x, b = a + 1, c = a + side + 1, d = a + side;
+            const uint32_t wa = a == side + 1 && x % 2 == 1 ? side * side : wedgeOf(a);
+            grid.faces.push_back({{wa, wedgeOf(c), wedgeOf(b)}, 0, 1});
+            grid.faces.push_back({{wa, wedgeOf(d), wedgeOf(c)}, 0, 1});
+        }
+    }
+    grid.materials = {{"Grid", 0}};
+    gen::PskContent withFlat = grid;
+    const uint32_t base = static_cast<uint32_t>(withFlat.points.size());
+    const uint32_t wedgeBase = static_cast<uint32_t>(withFlat.wedges.size());
+    withFlat.points.insert(withFlat.points.end(), {{20, 0, 0}, {21, 0, 0}, {20, 1, 0}});
+    for (uint32_t k = 0; k < 3; ++k) {
+        withFlat.wedges.push_back({base + k, 0, 0, 0});
+    }
+    withFlat.faces.push_back({{wedgeBase, wedgeBase + 2, wedgeBase + 1}, 0, 0});
+
+    auto fastImporter = agf::test::MakeImporter();
+    const aiScene *fast = ImportPsk(*fastImporter, gen::WritePsk(grid));
+    ASSERT_NE(fast, nullptr) << fastImporter->GetErrorString();
+    auto generalImporter = agf::test::MakeImporter();
+    const aiScene *general = ImportPsk(*generalImporter, gen::WritePsk(withFlat));
+    ASSERT_NE(general, nullptr) << generalImporter->GetErrorString();
+    const aiMesh *a = fast->mMeshes[0];
+    const aiMesh *b = general->mMeshes[0];
+    ASSERT_EQ(a->mNumVertices + 3, b->mNumVertices);
+    ASSERT_EQ(a->mNumFaces + 1, b->mNumFaces);
+    EXPECT_EQ(a->mNumVertices, side * side + 1); // every wedge used once: the seam's too
+    EXPECT_EQ(std::memcmp(a->mVertices, b->mVertices, a->mNumVertices * sizeof(aiVector3D)), 0);
+    EXPECT_EQ(std::memcmp(a->mNormals, b->mNormals, a->mNumVertices * sizeof(aiVector3D)), 0);
+    EXPECT_EQ(std::memcmp(a->mTextureCoords[0], b->mTextureCoords[0],
+                          a->mNumVertices * sizeof(aiVector3D)),
+              0);
+    for (unsigned f = 0; f < a->mNumFaces; ++f) {
+        ASSERT_EQ(std::memcmp(a->mFaces[f].mIndices, b->mFaces[f].mIndices, 3 * sizeof(unsigned)),
+                  0)
+            << "face " << f;
+    }
+    // The seam: the point's two wedges are two vertices with its one smoothed normal.
+    const auto &seam = grid.points[side + 1];
+    std::vector<unsigned> onSeam;
+    for (unsigned v = 0; v < a->mNumVertices; ++v) {
+        if (a->mVertices[v] == aiVector3D(seam[0], seam[1], seam[2])) {
+            onSeam.push_back(v);
+        }
+    }
+    ASSERT_EQ(onSeam.size(), 2u);
+    EXPECT_EQ(a->mNormals[onSeam[0]], a->mNormals[onSeam[1]]);
+    EXPECT_NE(a->mTextureCoords[0][onSeam[0]], a->mTextureCoords[0][onSeam[1]]);
 }
 
 } // namespace

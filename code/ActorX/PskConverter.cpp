@@ -289,6 +289,14 @@ private:
         std::vector<uint32_t> mask;
         std::vector<aiVector3D> normal; ///< the sum while summing, then the unit normal
         size_t severalMaskPoints = 0;
+        size_t flatFaces = 0;   ///< faces with mask 0
+        size_t noSumPoints = 0; ///< points of kind OneNoSum
+
+        /** Every corner's normal is its point's: the common smoothed mesh, whose split makes
+         *  one vertex per used wedge. */
+        bool normalPerPoint() const {
+            return severalMaskPoints == 0 && flatFaces == 0 && noSumPoints == 0;
+        }
     };
 
     SingleMaskPoints sumSingleMaskPoints() const {
@@ -301,6 +309,7 @@ private:
             const Face &face = mFile.faces[f];
             const uint32_t mask = face.smoothingGroups;
             if (mask == 0) {
+                ++result.flatFaces;
                 continue;
             }
             const uint32_t points[3] = {mFile.wedges[face.wedges[0]].point,
@@ -345,6 +354,7 @@ private:
                 result.normal[p] = sum / length;
             } else {
                 result.kind[p] = PointMasks::OneNoSum;
+                ++result.noSumPoints;
             }
         }
         return result;
@@ -489,9 +499,13 @@ private:
         // flat arrays: a list per wedge would cost an allocation per wedge.
         std::vector<uint32_t> firstVertexOfWedge;
         ResizeLarge(firstVertexOfWedge, mFile.wedges.size(), kNone);
-        std::vector<uint32_t> nextVertexOfWedge;
         ReserveLarge(mVertexWedge, mFile.wedges.size());
         ReserveLarge(mVertexNormal, mFile.wedges.size());
+        if (single.normalPerPoint()) {
+            oneVertexPerWedge(single, firstVertexOfWedge);
+            return;
+        }
+        std::vector<uint32_t> nextVertexOfWedge;
         ReserveLarge(nextVertexOfWedge, mFile.wedges.size());
         for (size_t f = 0; f < mFile.faces.size(); ++f) {
             const Face &face = mFile.faces[f];
@@ -530,6 +544,26 @@ private:
                     nextVertexOfWedge.push_back(kNone);
                     (previous == kNone ? firstVertexOfWedge[wedge] : nextVertexOfWedge[previous]) =
                         vertex;
+                }
+                corners[corner] = vertex;
+            }
+            addTriangle(face, corners[0], corners[2], corners[1]);
+        }
+    }
+
+    /** The split when every corner's normal is its point's (SingleMaskPoints::normalPerPoint):
+     *  a wedge's corners then all have the same normal, so each used wedge becomes one vertex,
+     *  numbered at its first corner as the general loop numbers it, with no normal compared. */
+    void oneVertexPerWedge(const SingleMaskPoints &single, std::vector<uint32_t> &vertexOfWedge) {
+        for (const Face &face : mFile.faces) {
+            uint32_t corners[3];
+            for (int corner = 0; corner < 3; ++corner) {
+                const uint32_t wedge = face.wedges[corner];
+                uint32_t &vertex = vertexOfWedge[wedge];
+                if (vertex == kNone) {
+                    vertex = static_cast<uint32_t>(mVertexWedge.size());
+                    mVertexWedge.push_back(wedge);
+                    mVertexNormal.push_back(single.normal[mFile.wedges[wedge].point]);
                 }
                 corners[corner] = vertex;
             }
