@@ -106,34 +106,34 @@ TEST(PskRecordLayouts, BorrowedAndCopiedRecordsGiveTheSameScene) {
     }
 }
 
+/** The bad record of `bytes`, in `chunk`, must fail alike as written (borrowed), moved off
+ *  alignment, and in records wider than the struct (copied): naming the record and `problem`. */
+void ExpectFailsAlike(const std::vector<uint8_t> &bytes, const std::string &chunk, size_t record,
+                      const std::string &problem) {
+    for (const auto &variant : {bytes, ShiftedOffAlignment(bytes), Widened(bytes, {chunk})}) {
+        auto importer = ImporterWithThreads(2);
+        EXPECT_EQ(ImportPsk(*importer, variant), nullptr);
+        const std::string error = importer->GetErrorString();
+        EXPECT_NE(error.find(chunk + " record " + std::to_string(record)), std::string::npos)
+            << error;
+        EXPECT_NE(error.find(problem), std::string::npos) << error;
+    }
+}
+
 TEST(PskRecordLayouts, ABadWedgeFailsAlikeInBorrowedAndCopiedRecords) {
     gen::PskContent content = ThreadGrid(false);
     const uint32_t points = uint32_t(content.points.size());
     content.wedges[120000].pointIndex = points + 4;
-    const std::vector<uint8_t> bytes = gen::WritePsk(content);
-    const std::string expected = "wedge point index " + std::to_string(points + 4);
-    for (const auto &variant : {bytes, ShiftedOffAlignment(bytes), Widened(bytes, {"VTXW0000"})}) {
-        auto importer = ImporterWithThreads(2);
-        EXPECT_EQ(ImportPsk(*importer, variant), nullptr);
-        const std::string error = importer->GetErrorString();
-        EXPECT_NE(error.find("VTXW0000 record 120000"), std::string::npos) << error;
-        EXPECT_NE(error.find(expected), std::string::npos) << error;
-    }
+    ExpectFailsAlike(gen::WritePsk(content), "VTXW0000", 120000,
+                     "wedge point index " + std::to_string(points + 4));
 }
 
 TEST(PskRecordLayouts, ABadFaceFailsAlikeInBorrowedAndCopiedRecords) {
     gen::PskContent content = ThreadGrid(false);
     const uint32_t wedges = uint32_t(content.wedges.size());
     content.faces[150000].wedges[2] = wedges + 9;
-    const std::vector<uint8_t> bytes = gen::WritePsk(content);
-    const std::string expected = "face wedge index " + std::to_string(wedges + 9);
-    for (const auto &variant : {bytes, ShiftedOffAlignment(bytes), Widened(bytes, {"FACE3200"})}) {
-        auto importer = ImporterWithThreads(2);
-        EXPECT_EQ(ImportPsk(*importer, variant), nullptr);
-        const std::string error = importer->GetErrorString();
-        EXPECT_NE(error.find("FACE3200 record 150000"), std::string::npos) << error;
-        EXPECT_NE(error.find(expected), std::string::npos) << error;
-    }
+    ExpectFailsAlike(gen::WritePsk(content), "FACE3200", 150000,
+                     "face wedge index " + std::to_string(wedges + 9));
 }
 
 } // namespace

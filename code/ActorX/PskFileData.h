@@ -32,7 +32,7 @@ struct Wedge {
 
 /** A FACE3200 record: its 18 bytes are this struct's layout, so a parsed file's faces are
  *  borrowed from its bytes (FACE0000's 16-bit indices are widened into an owned array). Packed:
- *  the mask sits at an unaligned offset, so read the fields by value, never through a pointer. */
+ *  the mask sits at an unaligned offset, so use the fields by value, never by their address. */
 struct __attribute__((packed)) Face {
     uint32_t wedges[3] = {0, 0, 0}; ///< in the writers' (reversed) order
     uint8_t material = 0;

@@ -285,7 +285,7 @@ private:
 
     static void LoadFace16(const uint8_t *p, Face *face) {
         for (int corner = 0; corner < 3; ++corner) {
-            face->wedges[corner] = uint32_t(p[2 * corner]) | (uint32_t(p[2 * corner + 1]) << 8);
+            face->wedges[corner] = BinaryReader::LoadU16(p + 2 * corner);
         }
         face->material = p[6];
         face->auxMaterial = p[7];

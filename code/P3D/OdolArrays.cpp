@@ -69,29 +69,28 @@ void ReadPayload(BinaryReader &reader, ArrayBytes &array, const char *what, bool
 
 } // namespace
 
-ArrayBytes ReadCompressedArray(BinaryReader &reader, size_t elementSize, const char *what) {
+ArrayBytes ReadArrayCount(BinaryReader &reader, size_t elementSize, const char *what) {
     ArrayBytes array;
     array.offset = reader.offset();
     array.elementSize = elementSize;
     array.count = static_cast<size_t>(ReadCount(reader, what));
+    return array;
+}
+
+ArrayBytes ReadCompressedArray(BinaryReader &reader, size_t elementSize, const char *what) {
+    ArrayBytes array = ReadArrayCount(reader, elementSize, what);
     ReadPayload(reader, array, what);
     return array;
 }
 
 ArrayBytes SkipCompressedArray(BinaryReader &reader, size_t elementSize, const char *what) {
-    ArrayBytes array;
-    array.offset = reader.offset();
-    array.elementSize = elementSize;
-    array.count = static_cast<size_t>(ReadCount(reader, what));
+    ArrayBytes array = ReadArrayCount(reader, elementSize, what);
     ReadPayload(reader, array, what, false);
     return array;
 }
 
 ArrayBytes ReadCondensedArray(BinaryReader &reader, size_t elementSize, const char *what) {
-    ArrayBytes array;
-    array.offset = reader.offset();
-    array.elementSize = elementSize;
-    array.count = static_cast<size_t>(ReadCount(reader, what));
+    ArrayBytes array = ReadArrayCount(reader, elementSize, what);
     array.defaultFill = reader.u8() != 0;
     if (array.defaultFill) {
         // Unverified for count 0: the fill element is read whenever the flag is set.

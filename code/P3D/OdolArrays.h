@@ -37,6 +37,10 @@ struct ArrayBytes {
     const uint8_t *contiguous(std::vector<uint8_t> &scratch) const;
 };
 
+/** Reads an array's `i32 count` (refusing a negative one): the ArrayBytes with its offset,
+ *  element size and count, for the caller to read the payload. */
+ArrayBytes ReadArrayCount(BinaryReader &reader, size_t elementSize, const char *what);
+
 /** Reads `i32 count` then the elements as a compressed array (spec 3.4, LZSS rule for v < 44).
  *  The decompressed size is checked against what the input can produce before allocating. */
 ArrayBytes ReadCompressedArray(BinaryReader &reader, size_t elementSize, const char *what);

@@ -10,15 +10,6 @@ namespace agf::p3d::odol4x {
 
 namespace {
 
-size_t ReadCount(BinaryReader &reader, const char *what) {
-    const int32_t count = reader.i32();
-    if (count < 0) {
-        reader.failAt(reader.offset() - 4,
-                      std::string("negative ") + what + " count " + std::to_string(count));
-    }
-    return static_cast<size_t>(count);
-}
-
 void ReadRaw(BinaryReader &reader, ArrayBytes &array, uint64_t total) {
     if (total > reader.remaining()) {
         reader.fail(std::to_string(array.count) + " elements of " +
@@ -73,10 +64,7 @@ ArrayBytes ReadArray(BinaryReader &reader, const Layout &layout, size_t elementS
     if (!layout.lzo()) {
         return ReadCompressedArray(reader, elementSize, what); // the v40 (LZSS) rule
     }
-    ArrayBytes array;
-    array.offset = reader.offset();
-    array.elementSize = elementSize;
-    array.count = ReadCount(reader, what);
+    ArrayBytes array = ReadArrayCount(reader, elementSize, what);
     ReadPayload(reader, layout, array, what);
     return array;
 }
@@ -86,10 +74,7 @@ ArrayBytes SkipArray(BinaryReader &reader, const Layout &layout, size_t elementS
     if (!layout.lzo()) {
         return SkipCompressedArray(reader, elementSize, what);
     }
-    ArrayBytes array;
-    array.offset = reader.offset();
-    array.elementSize = elementSize;
-    array.count = ReadCount(reader, what);
+    ArrayBytes array = ReadArrayCount(reader, elementSize, what);
     ReadPayload(reader, layout, array, what, false);
     return array;
 }
@@ -99,10 +84,7 @@ ArrayBytes ReadCondensed(BinaryReader &reader, const Layout &layout, size_t elem
     if (!layout.lzo()) {
         return ReadCondensedArray(reader, elementSize, what);
     }
-    ArrayBytes array;
-    array.offset = reader.offset();
-    array.elementSize = elementSize;
-    array.count = ReadCount(reader, what);
+    ArrayBytes array = ReadArrayCount(reader, elementSize, what);
     array.defaultFill = reader.u8() != 0;
     if (array.defaultFill) {
         array.bytes.resize(elementSize);
