@@ -243,3 +243,38 @@ TEST(P3dLzo, SkippingGivesDecodingsVerdictAndInputUsed) {
     BinaryReader huge(stream.data(), stream.size(), "test.p3d");
     EXPECT_THROW(agf::LzoSkip(huge, size_t(1) << 40), ImportError);
 }
+
+// An output of at most kLzoAllocateAtOnceRatio times the input left is allocated before its
+// stream is followed: a damaged stream then fails after the allocation, once. Above the ratio
+// (and above 64 KiB) the stream is followed first and a wrong size allocates nothing.
+TEST(P3dLzo, AllocatesAtOnceOnlyWithinTheRatioOfTheInputLeft) {
+    std::vector<uint8_t> data(400000);
+    for (size_t i = 0; i < data.size(); ++i) {
+        data[i] = static_cast<uint8_t>((i * 7) % 251);
+    }
+    const std::vector<uint8_t> stream = agf::testgen::LzoCompress(data);
+    ASSERT_GT(data.size() + 1, stream.size() * agf::kLzoAllocateAtOnceRatio)
+        << "the test needs a stream compressed better than the ratio";
+    const auto allocations = [&](size_t expected, size_t trailingBytes) {
+        std::vector<uint8_t> input = stream;
+        input.resize(input.size() + trailingBytes, 0);
+        BinaryReader reader(input.data(), input.size(), "test.p3d");
+        std::vector<uint8_t> out;
+        int calls = 0;
+        try {
+            agf::LzoDecode(reader, expected, [&]() {
+                ++calls;
+                out.resize(expected);
+                return out.data();
+            });
+        } catch (const ImportError &) {
+            return -calls - 1; // failed after `calls` allocations
+        }
+        return calls;
+    };
+    // The true size decodes whatever the ratio; one size too many fails, allocating first only
+    // when the input left (the stream and what follows it) is large enough to justify it.
+    EXPECT_EQ(allocations(data.size(), 0), 1);
+    EXPECT_EQ(allocations(data.size() + 1, 0), -1);
+    EXPECT_EQ(allocations(data.size() + 1, data.size() / agf::kLzoAllocateAtOnceRatio), -2);
+}

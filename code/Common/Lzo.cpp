@@ -257,18 +257,25 @@ size_t FinishStream(BinaryReader &reader, uint64_t start, size_t expected,
 } // namespace
 
 size_t LzoDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output) {
+    return LzoDecode(reader, expected, [&output, expected]() {
+        ResizeLarge(output, expected);
+        return output.data();
+    });
+}
+
+size_t LzoDecode(BinaryReader &reader, size_t expected,
+                 const std::function<uint8_t *()> &allocate) {
     const uint64_t start = reader.offset();
     RequirePlausibleOutput(reader, expected);
     const uint8_t *in = reader.data() + reader.position();
     LzoResult result;
-    if (expected > kLzoCheckFirstAbove) {
+    if (expected > kLzoCheckFirstAbove && expected / kLzoAllocateAtOnceRatio > reader.remaining()) {
         // A damaged count must not allocate more than the stream really gives: follow the
         // stream without output first (cheap next to the allocation it may save).
         result = Decoder(in, reader.remaining(), nullptr, expected).run();
     }
     if (result.status == LzoStatus::Ok) {
-        ResizeLarge(output, expected);
-        result = LzoDecompress(in, reader.remaining(), output.data(), output.size());
+        result = LzoDecompress(in, reader.remaining(), allocate(), expected);
     }
     return FinishStream(reader, start, expected, result);
 }

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace agf {
@@ -47,10 +48,21 @@ inline uint64_t LzoMaxOutput(uint64_t inputBytes) {
 
 /** Decodes the stream at the reader's position into `output` (resized to `expected`) and leaves
  *  the reader after the end marker. Throws ImportError naming the problem and its offset. An
- *  output above 64 KiB is allocated only once a first pass has found that the stream gives
- *  exactly that much, so that a damaged count cannot allocate up to 255 times the input.
- *  @return the input bytes used. */
+ *  output above 64 KiB and above kLzoAllocateAtOnceRatio times the input left is allocated
+ *  only once a first pass has found that the stream gives exactly that much, so that a damaged
+ *  count cannot allocate up to 255 times the input. @return the input bytes used. */
 size_t LzoDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output);
+
+/** As above, into storage the caller owns: `allocate` is called once, when the output may be
+ *  allocated by the rule above, and returns `expected` writable bytes (a typed array's storage,
+ *  so that no byte vector is copied afterwards). */
+size_t LzoDecode(BinaryReader &reader, size_t expected, const std::function<uint8_t *()> &allocate);
+
+/** Outputs up to this many times the input left are allocated before they are decoded: a
+ *  damaged count then costs at most that much memory before its stream fails, a quarter of
+ *  the allocation bound (ImportLimits.h), and the arrays of real files, which the rest of their
+ *  LOD follows, stay far below it. Above it a first pass checks the stream first. */
+constexpr size_t kLzoAllocateAtOnceRatio = 8;
 
 /** Follows the stream at the reader's position without writing its `expected` bytes, for an
  *  array the importer does not use, and leaves the reader after the end marker. The checks are

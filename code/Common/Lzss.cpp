@@ -207,16 +207,21 @@ uint64_t FinishStream(BinaryReader &reader, uint64_t start, size_t expected,
 
 size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output,
                   LzssChecksumRule rule) {
-    const uint64_t start = reader.offset();
     RequirePlausibleOutput(reader, expected);
     ResizeLarge(output, expected);
+    return LzssDecode(reader, expected, output.data(), rule);
+}
+
+size_t LzssDecode(BinaryReader &reader, size_t expected, uint8_t *output, LzssChecksumRule rule) {
+    const uint64_t start = reader.offset();
+    RequirePlausibleOutput(reader, expected);
     const uint8_t *input = reader.data() + reader.position();
-    const DecodeState state = Decode(input, reader.remaining(), output.data(), expected);
+    const DecodeState state = Decode(input, reader.remaining(), output, expected);
     const uint64_t checksumOffset = FinishStream(reader, start, expected, state);
     const uint32_t stored = reader.u32();
-    const uint32_t computed = LzssChecksum(output.data(), output.size());
+    const uint32_t computed = LzssChecksum(output, expected);
     const bool signedMatches = rule == LzssChecksumRule::SignedOrUnsigned &&
-                               LzssSignedChecksum(output.data(), output.size()) == stored;
+                               LzssSignedChecksum(output, expected) == stored;
     if (stored != computed && !signedMatches) {
         std::string problem = "LZSS checksum mismatch: stored " + std::to_string(stored) +
                               ", data sums to " + std::to_string(computed);

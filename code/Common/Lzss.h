@@ -49,6 +49,11 @@ enum class LzssChecksumRule {
 size_t LzssDecode(BinaryReader &reader, size_t expected, std::vector<uint8_t> &output,
                   LzssChecksumRule rule = LzssChecksumRule::Unsigned);
 
+/** As above, into `expected` bytes at `output` that the caller owns, such as a typed array's
+ *  storage (no byte vector to copy from afterwards). */
+size_t LzssDecode(BinaryReader &reader, size_t expected, uint8_t *output,
+                  LzssChecksumRule rule = LzssChecksumRule::Unsigned);
+
 /** Follows an LZSS stream of `expected` output bytes without writing them, for an array the
  *  importer does not use: only the flag bits and reference lengths are read, which costs a
  *  fraction of decoding. The same checks as LzssDecode, except the checksum, which cannot be

@@ -39,31 +39,46 @@ int64_t ReadCount(BinaryReader &reader, const char *what) {
     return count;
 }
 
-// The payload of a compressed array whose count is already read: decoded into array.bytes, or
-// with `keep` false only followed to its end.
-void ReadPayload(BinaryReader &reader, ArrayBytes &array, const char *what, bool keep = true) {
+enum class Payload { Keep, Skip };
+
+// The payload of a compressed array whose count is already read: decoded into array.bytes or
+// `storage`, or only followed to its end.
+void ReadPayload(BinaryReader &reader, ArrayBytes &array, const char *what, Payload payload,
+                 const PayloadStorage &storage) {
     const uint64_t total = static_cast<uint64_t>(array.count) * array.elementSize;
     if (total == 0) {
         return;
     }
-    if (total < kLzssThreshold) {
-        if (keep) {
-            array.bytes.resize(static_cast<size_t>(total));
-            reader.bytes(array.bytes.data(), array.bytes.size());
+    const bool compressed = total >= kLzssThreshold;
+    if (compressed && total > LzssMaxOutput(reader.remaining())) {
+        reader.fail(std::string(what) + " count " + std::to_string(array.count) + " needs " +
+                    std::to_string(total) + " bytes, more than the " +
+                    std::to_string(reader.remaining()) + " bytes left can decompress to");
+    }
+    if (payload == Payload::Skip) {
+        if (compressed) {
+            LzssSkip(reader, static_cast<size_t>(total));
         } else {
             reader.skip(total);
         }
         return;
     }
-    if (total > LzssMaxOutput(reader.remaining())) {
-        reader.fail(std::string(what) + " count " + std::to_string(array.count) + " needs " +
-                    std::to_string(total) + " bytes, more than the " +
-                    std::to_string(reader.remaining()) + " bytes left can decompress to");
-    }
-    if (keep) {
-        LzssDecode(reader, static_cast<size_t>(total), array.bytes);
+    const auto size = static_cast<size_t>(total);
+    const uint8_t *raw = compressed ? nullptr : reader.view(size); // checked before allocating
+    uint8_t *out = nullptr;
+    if (storage) {
+        out = storage(size);
     } else {
-        LzssSkip(reader, static_cast<size_t>(total));
+        ResizeLarge(array.bytes, size);
+        out = array.bytes.data();
+    }
+    if (compressed) {
+        LzssDecode(reader, size, out);
+    } else {
+        std::memcpy(out, raw, size);
+    }
+    if (storage) {
+        WordsToHostOrder(out, size);
     }
 }
 
@@ -77,19 +92,21 @@ ArrayBytes ReadArrayCount(BinaryReader &reader, size_t elementSize, const char *
     return array;
 }
 
-ArrayBytes ReadCompressedArray(BinaryReader &reader, size_t elementSize, const char *what) {
+ArrayBytes ReadCompressedArray(BinaryReader &reader, size_t elementSize, const char *what,
+                               const PayloadStorage &storage) {
     ArrayBytes array = ReadArrayCount(reader, elementSize, what);
-    ReadPayload(reader, array, what);
+    ReadPayload(reader, array, what, Payload::Keep, storage);
     return array;
 }
 
 ArrayBytes SkipCompressedArray(BinaryReader &reader, size_t elementSize, const char *what) {
     ArrayBytes array = ReadArrayCount(reader, elementSize, what);
-    ReadPayload(reader, array, what, false);
+    ReadPayload(reader, array, what, Payload::Skip, {});
     return array;
 }
 
-ArrayBytes ReadCondensedArray(BinaryReader &reader, size_t elementSize, const char *what) {
+ArrayBytes ReadCondensedArray(BinaryReader &reader, size_t elementSize, const char *what,
+                              const PayloadStorage &storage) {
     ArrayBytes array = ReadArrayCount(reader, elementSize, what);
     array.defaultFill = reader.u8() != 0;
     if (array.defaultFill) {
@@ -98,8 +115,20 @@ ArrayBytes ReadCondensedArray(BinaryReader &reader, size_t elementSize, const ch
         reader.bytes(array.bytes.data(), elementSize);
         return array;
     }
-    ReadPayload(reader, array, what);
+    ReadPayload(reader, array, what, Payload::Keep, storage);
     return array;
+}
+
+void WordsToHostOrder(uint8_t *data, size_t bytes) {
+    if constexpr (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__) {
+        for (size_t i = 0; i + 4 <= bytes; i += 4) {
+            std::swap(data[i], data[i + 3]);
+            std::swap(data[i + 1], data[i + 2]);
+        }
+    } else {
+        static_cast<void>(data);
+        static_cast<void>(bytes);
+    }
 }
 
 void RequireCount(const BinaryReader &reader, const ArrayBytes &array, size_t expected,

@@ -100,7 +100,7 @@ public:
         structure("bone maps");
         mSubToSkeleton = odol::ReadSubSkeletonMap(mReader);
         structure("point flags");
-        mPointFlags = ReadCondensedArray(mReader, 4, "point flag");
+        mPointFlags = ReadCondensedArray(mReader, 4, "point flag", StorageIn(mPointFlagValues));
         structure("bounds");
         mReader.skip(8 + 36 + 4); // orHints, andHints, bMin, bMax, bCenter, bRadius
         readTexturesAndMaterials(lod);
@@ -125,11 +125,17 @@ private:
     struct SelectionArrays {
         ArrayBytes faces, vertices, weights;
     };
-    /** The per-vertex arrays at the end of the LOD. */
+    /** The per-vertex arrays at the end of the LOD. The stored values of the UV sets,
+     *  positions and normals are read straight into typed arrays (a default fill stays in its
+     *  ArrayBytes until the counts are checked). */
     struct VertexArrays {
         std::vector<ArrayBytes> uvSets;
+        std::vector<std::vector<std::array<float, 2>>> uvValues;
         ArrayBytes positions, normals, tangents, boneRefs;
+        std::vector<Vec3> points, normalVectors;
     };
+
+    std::vector<std::array<float, 2>> &nextUvSet() { return mVertices.uvValues.emplace_back(); }
 
     void readTexturesAndMaterials(Lod &lod) {
         structure("textures");
@@ -223,7 +229,8 @@ private:
         const uint64_t restStart = mReader.offset();
         structure("UV set 0");
         mVertices.uvSets.clear();
-        mVertices.uvSets.push_back(ReadCondensedArray(mReader, 8, "UV"));
+        mVertices.uvValues.clear();
+        mVertices.uvSets.push_back(ReadCondensedArray(mReader, 8, "UV", StorageIn(nextUvSet())));
         const uint32_t uvSetCount = mReader.u32();
         if (uvSetCount == 0 || uvSetCount > 1 + mReader.remaining() / 5) {
             mReader.failAt(mReader.offset() - 4,
@@ -231,12 +238,15 @@ private:
         }
         for (uint32_t set = 1; set < uvSetCount; ++set) {
             structure("UV set " + std::to_string(set));
-            mVertices.uvSets.push_back(ReadCondensedArray(mReader, 8, "UV"));
+            mVertices.uvSets.push_back(
+                ReadCondensedArray(mReader, 8, "UV", StorageIn(nextUvSet())));
         }
         structure("positions");
-        mVertices.positions = ReadCompressedArray(mReader, 12, "position");
+        mVertices.positions =
+            ReadCompressedArray(mReader, 12, "position", StorageIn(mVertices.points));
         structure("normals");
-        mVertices.normals = ReadCondensedArray(mReader, 12, "normal");
+        mVertices.normals =
+            ReadCondensedArray(mReader, 12, "normal", StorageIn(mVertices.normalVectors));
         structure("ST");
         mVertices.tangents = SkipCompressedArray(mReader, 24, "ST"); // only counted
         structure("vertex bone refs");
@@ -258,21 +268,29 @@ private:
         RequireCount(mReader, mVertices.tangents, vertexCount, "ST");
         RequireCount(mReader, mVertices.boneRefs, vertexCount, "vertexBoneRef");
         RequireCount(mReader, mVertexToPoint, vertexCount, "vertexToPoint");
-        lod.points = DecodeVec3(mVertices.positions);
-        lod.normals = DecodeVec3(mVertices.normals);
+        lod.points = std::move(mVertices.points); // positions have no default fill
+        lod.normals = mVertices.normals.defaultFill ? DecodeVec3(mVertices.normals)
+                                                    : std::move(mVertices.normalVectors);
         if (lod.normals.empty()) {
             ResizeLarge(lod.normals, vertexCount, Vec3{});
         }
-        lod.pointFlags = DecodeU32(mPointFlags);
+        lod.pointFlags =
+            mPointFlags.defaultFill ? DecodeU32(mPointFlags) : std::move(mPointFlagValues);
         for (uint16_t point : DecodeU16(mVertexToPoint)) {
             lod.vertexToPoint.push_back(point);
         }
         for (size_t set = 0; set < mVertices.uvSets.size(); ++set) {
-            RequireCount(mReader, mVertices.uvSets[set], vertexCount, "UV set");
-            const std::vector<float> values = DecodeF32(mVertices.uvSets[set]);
-            std::vector<std::array<float, 2>> uvs(vertexCount, {0.0f, 0.0f});
-            for (size_t v = 0; v < values.size() / 2; ++v) {
-                uvs[v] = {values[2 * v], values[2 * v + 1]};
+            const ArrayBytes &array = mVertices.uvSets[set];
+            RequireCount(mReader, array, vertexCount, "UV set");
+            std::vector<std::array<float, 2>> uvs = std::move(mVertices.uvValues[set]);
+            if (array.defaultFill || array.count == 0) {
+                // One stored pair for every vertex, or none (zeros).
+                std::array<float, 2> fill{};
+                if (array.defaultFill && array.count != 0) {
+                    fill = {BinaryReader::LoadF32(array.bytes.data()),
+                            BinaryReader::LoadF32(array.bytes.data() + 4)};
+                }
+                ResizeLarge(uvs, vertexCount, fill);
             }
             lod.uvSets.push_back(std::move(uvs));
             lod.uvSetIds.push_back(static_cast<uint32_t>(set));
@@ -300,6 +318,7 @@ private:
     Warnings &mWarnings;
     std::vector<int32_t> mSubToSkeleton;
     ArrayBytes mPointFlags, mVertexToPoint;
+    std::vector<uint32_t> mPointFlagValues;
     std::vector<std::string> mTextures, mInlineMaterialNames;
     size_t mMaterialCount = 0;
     uint64_t mPolygonOffset = 0;

@@ -49,18 +49,20 @@ struct LodDirectory {
 };
 
 /** Compressed array (spec 3.4) for this version: LZSS before v44, LZO from v44, a flag byte
- *  from v64. `elementSize` bytes per element; the count is checked against the bytes left. */
+ *  from v64. `elementSize` bytes per element; the count is checked against the bytes left.
+ *  With `storage` the bytes go there instead of ArrayBytes::bytes. */
 ArrayBytes ReadArray(BinaryReader &reader, const Layout &layout, size_t elementSize,
-                     const char *what);
+                     const char *what, const PayloadStorage &storage = {});
 
 /** Reads past a compressed array the importer does not use: its stream is followed, not decoded
  *  (LzoSkip, or SkipCompressedArray before v44). The result has the count and no bytes. */
 ArrayBytes SkipArray(BinaryReader &reader, const Layout &layout, size_t elementSize,
                      const char *what);
 
-/** Condensed array (spec 3.5): count, default-fill flag, one element or a compressed payload. */
+/** Condensed array (spec 3.5): count, default-fill flag, one element or a compressed payload
+ *  (into `storage` when given; a default fill's element stays in ArrayBytes::bytes). */
 ArrayBytes ReadCondensed(BinaryReader &reader, const Layout &layout, size_t elementSize,
-                         const char *what);
+                         const char *what, const PayloadStorage &storage = {});
 
 /** Index arrays: u16 before v69, u32 from v69. */
 std::vector<uint32_t> DecodeIndices(const ArrayBytes &array, const Layout &layout);
@@ -79,10 +81,17 @@ Lod ReadLodBody(BinaryReader &reader, const Layout &layout, size_t index, float 
 /** The arrays of the sized per-vertex block at the end of a LOD body (fields 19 to 27). */
 struct VertexBlock {
     ArrayBytes clipFlags;
-    std::vector<ArrayBytes> uvArrays; ///< undecoded, until their counts are checked
+    /** Undecoded until their counts are checked, but for the float UVs (before v45), whose
+     *  stored values are read straight into `floatUvs`. */
+    std::vector<ArrayBytes> uvArrays;
+    std::vector<std::vector<std::array<float, 2>>> floatUvs;
     /** v45+: each set's minU, minV, maxU, maxV, which the i16 values are spread over. */
     std::vector<std::array<float, 4>> uvRanges;
+    /** Their stored values are read into `points` and `normals` (float normals before v45) or
+     *  `packedNormals` (from v45); a default fill stays in the ArrayBytes. */
     ArrayBytes positions, normals, tangents, boneRefs;
+    std::vector<Vec3> points, normalVectors;
+    std::vector<uint32_t> packedNormals;
 };
 
 /** Reads fields 20 to 27 (and the v50+ clip flags) after sizeOfRestData. */

@@ -10,14 +10,27 @@ namespace agf::p3d::odol4x {
 
 namespace {
 
-void ReadRaw(BinaryReader &reader, ArrayBytes &array, uint64_t total) {
+// The bytes of a raw or LZO payload go to `storage` when the caller gave one, else to
+// array.bytes; this is called once the payload's size has passed the input checks.
+uint8_t *Allocate(ArrayBytes &array, const PayloadStorage &storage, size_t size) {
+    if (storage) {
+        return storage(size);
+    }
+    ResizeLarge(array.bytes, size);
+    return array.bytes.data();
+}
+
+uint8_t *ReadRaw(BinaryReader &reader, ArrayBytes &array, uint64_t total,
+                 const PayloadStorage &storage) {
     if (total > reader.remaining()) {
         reader.fail(std::to_string(array.count) + " elements of " +
                     std::to_string(array.elementSize) + " bytes need " + std::to_string(total) +
                     " bytes, only " + std::to_string(reader.remaining()) + " are left");
     }
-    array.bytes.resize(static_cast<size_t>(total));
-    reader.bytes(array.bytes.data(), array.bytes.size());
+    const auto size = static_cast<size_t>(total);
+    uint8_t *out = Allocate(array, storage, size);
+    reader.bytes(out, size);
+    return out;
 }
 
 void RequireDecodable(const BinaryReader &reader, const ArrayBytes &array, uint64_t total,
@@ -29,43 +42,51 @@ void RequireDecodable(const BinaryReader &reader, const ArrayBytes &array, uint6
     }
 }
 
-void ReadLzo(BinaryReader &reader, ArrayBytes &array, uint64_t total, const char *what) {
+uint8_t *ReadLzo(BinaryReader &reader, ArrayBytes &array, uint64_t total, const char *what,
+                 const PayloadStorage &storage) {
     RequireDecodable(reader, array, total, what);
-    LzoDecode(reader, static_cast<size_t>(total), array.bytes);
+    const auto size = static_cast<size_t>(total);
+    uint8_t *out = nullptr;
+    LzoDecode(reader, size, [&]() { return out = Allocate(array, storage, size); });
+    return out;
 }
 
+enum class Payload { Keep, Skip };
+
 // The payload of an array whose count (and default-fill flag) is already read: decoded into
-// array.bytes, or with `keep` false only followed to its end.
+// array.bytes or `storage`, or only followed to its end.
 void ReadPayload(BinaryReader &reader, const Layout &layout, ArrayBytes &array, const char *what,
-                 bool keep = true) {
+                 Payload payload, const PayloadStorage &storage) {
     const uint64_t total = static_cast<uint64_t>(array.count) * array.elementSize;
     if (total == 0) {
         return; // not even a flag byte (spec 3.4)
     }
     const bool compressed = layout.arrayFlag() ? reader.u8() != 0 : total >= kLzssThreshold;
-    if (!compressed) {
-        if (keep) {
-            ReadRaw(reader, array, total);
+    if (payload == Payload::Skip) {
+        if (compressed) {
+            RequireDecodable(reader, array, total, what);
+            LzoSkip(reader, static_cast<size_t>(total));
         } else {
             reader.skip(total);
         }
-    } else if (keep) {
-        ReadLzo(reader, array, total, what);
-    } else {
-        RequireDecodable(reader, array, total, what);
-        LzoSkip(reader, static_cast<size_t>(total));
+        return;
+    }
+    uint8_t *out = compressed ? ReadLzo(reader, array, total, what, storage)
+                              : ReadRaw(reader, array, total, storage);
+    if (storage) {
+        WordsToHostOrder(out, static_cast<size_t>(total));
     }
 }
 
 } // namespace
 
 ArrayBytes ReadArray(BinaryReader &reader, const Layout &layout, size_t elementSize,
-                     const char *what) {
+                     const char *what, const PayloadStorage &storage) {
     if (!layout.lzo()) {
-        return ReadCompressedArray(reader, elementSize, what); // the v40 (LZSS) rule
+        return ReadCompressedArray(reader, elementSize, what, storage); // the v40 (LZSS) rule
     }
     ArrayBytes array = ReadArrayCount(reader, elementSize, what);
-    ReadPayload(reader, layout, array, what);
+    ReadPayload(reader, layout, array, what, Payload::Keep, storage);
     return array;
 }
 
@@ -75,14 +96,14 @@ ArrayBytes SkipArray(BinaryReader &reader, const Layout &layout, size_t elementS
         return SkipCompressedArray(reader, elementSize, what);
     }
     ArrayBytes array = ReadArrayCount(reader, elementSize, what);
-    ReadPayload(reader, layout, array, what, false);
+    ReadPayload(reader, layout, array, what, Payload::Skip, {});
     return array;
 }
 
 ArrayBytes ReadCondensed(BinaryReader &reader, const Layout &layout, size_t elementSize,
-                         const char *what) {
+                         const char *what, const PayloadStorage &storage) {
     if (!layout.lzo()) {
-        return ReadCondensedArray(reader, elementSize, what);
+        return ReadCondensedArray(reader, elementSize, what, storage);
     }
     ArrayBytes array = ReadArrayCount(reader, elementSize, what);
     array.defaultFill = reader.u8() != 0;
@@ -91,7 +112,7 @@ ArrayBytes ReadCondensed(BinaryReader &reader, const Layout &layout, size_t elem
         reader.bytes(array.bytes.data(), elementSize);
         return array;
     }
-    ReadPayload(reader, layout, array, what);
+    ReadPayload(reader, layout, array, what, Payload::Keep, storage);
     return array;
 }
 

@@ -31,13 +31,17 @@ std::vector<std::array<float, 2>> DecodeQuantisedUvs(const ArrayBytes &array,
     return uvs;
 }
 
-std::vector<std::array<float, 2>> DecodeFloatUvs(const ArrayBytes &array) {
-    const std::vector<float> values = DecodeF32(array);
-    std::vector<std::array<float, 2>> uvs;
-    ResizeLarge(uvs, array.count);
-    for (size_t v = 0; v < uvs.size(); ++v) {
-        uvs[v] = {values[2 * v], values[2 * v + 1]};
+// A float UV set whose stored values were read straight into `stored`; a default fill is
+// expanded here, once its count has been checked.
+std::vector<std::array<float, 2>> FloatUvs(const ArrayBytes &array,
+                                           std::vector<std::array<float, 2>> &stored) {
+    if (!array.defaultFill) {
+        return std::move(stored);
     }
+    const std::array<float, 2> fill = {BinaryReader::LoadF32(array.bytes.data()),
+                                       BinaryReader::LoadF32(array.bytes.data() + 4)};
+    std::vector<std::array<float, 2>> uvs;
+    ResizeLarge(uvs, array.count, fill);
     return uvs;
 }
 
@@ -72,7 +76,8 @@ VertexBlock ReadVertexBlock(BinaryReader &reader, const Layout &layout,
             block.uvRanges.push_back(range);
             block.uvArrays.push_back(ReadCondensed(reader, layout, 4, "UV"));
         } else {
-            block.uvArrays.push_back(ReadCondensed(reader, layout, 8, "UV"));
+            std::vector<std::array<float, 2>> &stored = block.floatUvs.emplace_back();
+            block.uvArrays.push_back(ReadCondensed(reader, layout, 8, "UV", StorageIn(stored)));
         }
     };
     readSet();
@@ -89,9 +94,11 @@ VertexBlock ReadVertexBlock(BinaryReader &reader, const Layout &layout,
     const size_t normalSize = layout.packedVertices() ? 4 : 12;
     const size_t tangentSize = layout.packedVertices() ? 8 : 24;
     reader.setStructure(structurePrefix + "positions");
-    block.positions = ReadArray(reader, layout, 12, "position");
+    block.positions = ReadArray(reader, layout, 12, "position", StorageIn(block.points));
     reader.setStructure(structurePrefix + "normals");
-    block.normals = ReadCondensed(reader, layout, normalSize, "normal");
+    block.normals = ReadCondensed(reader, layout, normalSize, "normal",
+                                  layout.packedVertices() ? StorageIn(block.packedNormals)
+                                                          : StorageIn(block.normalVectors));
     reader.setStructure(structurePrefix + "ST");
     block.tangents = SkipArray(reader, layout, tangentSize, "ST"); // only counted
     reader.setStructure(structurePrefix + "vertex bone refs");
@@ -106,13 +113,18 @@ void FillVertices(const BinaryReader &reader, const Layout &layout, VertexBlock 
     RequireCount(reader, block.normals, vertexCount, "normals");
     RequireCount(reader, block.tangents, vertexCount, "ST");
     RequireCount(reader, block.boneRefs, vertexCount, "vertexBoneRef");
-    lod.points = DecodeVec3(block.positions);
+    lod.points = std::move(block.points); // positions have no default fill
     if (layout.packedVertices()) {
-        for (uint32_t packed : DecodeU32(block.normals)) {
-            lod.normals.push_back(UnpackNormal(packed));
+        if (block.normals.defaultFill) {
+            block.packedNormals = DecodeU32(block.normals);
+        }
+        ResizeLarge(lod.normals, block.packedNormals.size());
+        for (size_t v = 0; v < block.packedNormals.size(); ++v) {
+            lod.normals[v] = UnpackNormal(block.packedNormals[v]);
         }
     } else {
-        lod.normals = DecodeVec3(block.normals);
+        lod.normals =
+            block.normals.defaultFill ? DecodeVec3(block.normals) : std::move(block.normalVectors);
     }
     if (lod.normals.empty()) {
         ResizeLarge(lod.normals, vertexCount, Vec3{});
@@ -122,7 +134,7 @@ void FillVertices(const BinaryReader &reader, const Layout &layout, VertexBlock 
         RequireCount(reader, array, vertexCount, "UV set");
         std::vector<std::array<float, 2>> uvs = layout.packedVertices()
                                                     ? DecodeQuantisedUvs(array, block.uvRanges[set])
-                                                    : DecodeFloatUvs(array);
+                                                    : FloatUvs(array, block.floatUvs[set]);
         if (uvs.empty()) {
             ResizeLarge(uvs, vertexCount, {0.0f, 0.0f});
         }
