@@ -2,6 +2,7 @@
 // offset, or keeps the sound LODs with a warning when only the end is damaged.
 #include "utP3dSupport.h"
 
+#include "OdolV4xWriter.h"
 #include "P3D/P3dImporter.h"
 #include "P3dTestModels.h"
 
@@ -144,11 +145,26 @@ TEST(P3dInvalid, FaceIndicesPastTheVertices) {
             << result.error;
         EXPECT_NE(result.error.find("LOD 0 faces at byte"), std::string::npos) << result.error;
     }
-    for (bool v40 : {true, false}) {
-        gen::OdolModel model = v40 ? gen::OdolV40SkinnedModel() : gen::OdolV7SkinnedModel();
+    // Every ODOL reader keeps the largest corner index for this check: v7, v40, and v4x with
+    // 16-bit (v50) and 32-bit (v73) indices.
+    const auto write = [](const std::string &version, const gen::OdolModel &model) {
+        if (version == "v7") {
+            return gen::WriteOdolV7(model);
+        }
+        if (version == "v40") {
+            return gen::WriteOdolV40(model);
+        }
+        gen::OdolV4xOptions options;
+        options.version = version == "v50" ? 50 : 73;
+        return gen::WriteOdolV4x(model, options);
+    };
+    for (const std::string version : {"v7", "v40", "v50", "v73"}) {
+        SCOPED_TRACE(version);
+        gen::OdolModel model =
+            version == "v7" ? gen::OdolV7SkinnedModel() : gen::OdolV40SkinnedModel();
         model.lods.resize(1);
         model.lods[0].faces[5][1] = 500;
-        const std::vector<uint8_t> bytes = v40 ? gen::WriteOdolV40(model) : gen::WriteOdolV7(model);
+        const std::vector<uint8_t> bytes = write(version, model);
         const ImportResult result = ImportBytes("p3d_faces", "bad.p3d", bytes);
         EXPECT_EQ(result.scene, nullptr);
         EXPECT_NE(result.error.find("face 5 vertex index 500 out of range (98 vertices)"),

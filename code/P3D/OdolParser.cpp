@@ -7,6 +7,7 @@
 #include "Common/Lzss.h"
 #include "OdolV4x.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -62,6 +63,7 @@ Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings
     ReserveLarge(polygons.faces, faceCount);
     ResizeLarge(polygons.offsets, faceCount);
     uint32_t byteOffset = 0;
+    uint32_t largest = 0;
     for (size_t f = 0; f < faceCount; ++f) {
         Face face;
         const uint8_t count = reader.u8();
@@ -77,12 +79,14 @@ Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings
             const uint8_t *index = indices + k * indexSize;
             face.vertices[k] =
                 indexSize == 4 ? BinaryReader::LoadU32(index) : BinaryReader::LoadU16(index);
+            largest = std::max(largest, face.vertices[k]);
         }
         polygons.faces.push_back(face);
         polygons.offsets[f] = byteOffset;
         byteOffset += static_cast<uint32_t>((1u + count) * indexSize);
     }
     polygons.endOffset = byteOffset;
+    polygons.largestIndex = largest;
     if (allocationSize != byteOffset) {
         warnings.add(reader, "polygon allocation size " + std::to_string(allocationSize) +
                                  " differs from the face bytes " + std::to_string(byteOffset));
@@ -140,6 +144,10 @@ void FillSkin(const BinaryReader &reader, const ArrayBytes &boneRefs,
 
 void RequireFaceIndices(const BinaryReader &reader, const Polygons &polygons, size_t vertexCount,
                         uint64_t offset) {
+    if (polygons.faces.empty() || polygons.largestIndex < vertexCount) {
+        return;
+    }
+    // Some corner is out of range: find the first, for the message.
     for (size_t f = 0; f < polygons.faces.size(); ++f) {
         const Face &face = polygons.faces[f];
         for (size_t k = 0; k < face.count; ++k) {

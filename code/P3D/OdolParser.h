@@ -39,6 +39,9 @@ struct Polygons {
      *  face ranges in these units (spec 4.7). */
     std::vector<uint32_t> offsets;
     uint32_t endOffset = 0;
+    /** The largest corner index of the faces, which every reader of a polygon list keeps, so
+     *  that RequireFaceIndices compares once instead of passing over every corner again. */
+    uint32_t largestIndex = 0;
 };
 
 /** Reads a polygon list whose corner indices are `indexSize` bytes (2, or 4 from v69). A

@@ -5,6 +5,7 @@
  */
 #include "OdolParser.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -107,6 +108,7 @@ private:
             face.count = count;
             for (size_t k = 0; k < count; ++k) {
                 face.vertices[k] = mReader.u16();
+                polygons.largestIndex = std::max(polygons.largestIndex, face.vertices[k]);
             }
             auto found = materialByTexture.find(texture);
             if (found == materialByTexture.end()) {
