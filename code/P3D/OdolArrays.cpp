@@ -168,11 +168,9 @@ std::vector<uint16_t> DecodeU16(const ArrayBytes &array) {
 }
 
 std::vector<uint32_t> DecodeU16AsIndices(const ArrayBytes &array) {
-    const std::vector<uint16_t> narrow = DecodeU16(array);
-    std::vector<uint32_t> wide;
-    ReserveLarge(wide, narrow.size());
-    wide.assign(narrow.begin(), narrow.end());
-    return wide;
+    return DecodeRecords<uint32_t>(array, array.count, 2, [](const uint8_t *p) -> uint32_t {
+        return BinaryReader::LoadU16(p);
+    });
 }
 
 std::vector<uint32_t> DecodeU32(const ArrayBytes &array) {

@@ -58,10 +58,11 @@ Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings
     const uint32_t allocationSize = reader.u32();
     reader.u16(); // always 0 in the files seen
     Polygons polygons;
-    // Reserved, not resized: resize zero-fills every face (44 bytes) in a pass of its own
+    // Reserved, not resized: resize zero-fills every face (28 bytes) in a pass of its own
     // before the loop writes it again; a face built here is zeroed in registers.
     ReserveLarge(polygons.faces, faceCount);
-    ResizeLarge(polygons.offsets, faceCount);
+    polygons.faceBytes = static_cast<uint32_t>(indexSize);
+    polygons.cornerBytes = static_cast<uint32_t>(indexSize);
     uint32_t byteOffset = 0;
     uint32_t largest = 0;
     for (size_t f = 0; f < faceCount; ++f) {
@@ -82,8 +83,7 @@ Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings
             largest = std::max(largest, face.vertices[k]);
         }
         polygons.faces.push_back(face);
-        polygons.offsets[f] = byteOffset;
-        byteOffset += static_cast<uint32_t>((1u + count) * indexSize);
+        byteOffset += polygons.faceBytes + polygons.cornerBytes * count;
     }
     polygons.endOffset = byteOffset;
     polygons.largestIndex = largest;
@@ -165,16 +165,29 @@ bool MapSections(const BinaryReader &reader, const Polygons &polygons,
                  const std::vector<std::pair<uint32_t, uint32_t>> &byteRanges, uint64_t offset,
                  bool strict, Warnings &warnings) {
     const size_t faceCount = polygons.faces.size();
+    // The faces' byte offsets, summed as the search goes: each search starts at or after the
+    // face where the previous one started.
+    size_t cursorFace = 0;
+    uint32_t cursorOffset = 0;
     auto faceAt = [&](uint32_t byteOffset, size_t from, size_t &face) {
+        if (from < cursorFace) {
+            cursorFace = 0;
+            cursorOffset = 0;
+        }
+        for (; cursorFace < from; ++cursorFace) {
+            cursorOffset +=
+                polygons.faceBytes + polygons.cornerBytes * polygons.faces[cursorFace].count;
+        }
+        uint32_t at = cursorOffset;
         for (size_t f = from; f <= faceCount; ++f) {
-            const uint32_t at = f < faceCount ? polygons.offsets[f] : polygons.endOffset;
             if (at == byteOffset) {
                 face = f;
                 return true;
             }
-            if (at > byteOffset) {
+            if (at > byteOffset || f == faceCount) {
                 return false;
             }
+            at += polygons.faceBytes + polygons.cornerBytes * polygons.faces[f].count;
         }
         return false;
     };

@@ -35,9 +35,11 @@ namespace odol {
 /** A polygon list as stored (every ODOL version): corners index render vertices. */
 struct Polygons {
     std::vector<Face> faces;
-    /** Byte offset of each face in the engine's face memory, and the total: sections give
-     *  face ranges in these units (spec 4.7). */
-    std::vector<uint32_t> offsets;
+    /** Sections give face ranges as byte offsets into the engine's face memory (spec 4.7),
+     *  where a face takes `faceBytes + cornerBytes` per corner (v40 on: (1 + n) times the
+     *  index size; v7: 2 + 2n); `endOffset` is the total. */
+    uint32_t faceBytes = 0;
+    uint32_t cornerBytes = 0;
     uint32_t endOffset = 0;
     /** The largest corner index of the faces, which every reader of a polygon list keeps, so
      *  that RequireFaceIndices compares once instead of passing over every corner again. */

@@ -276,9 +276,7 @@ private:
         }
         lod.pointFlags =
             mPointFlags.defaultFill ? DecodeU32(mPointFlags) : std::move(mPointFlagValues);
-        for (uint16_t point : DecodeU16(mVertexToPoint)) {
-            lod.vertexToPoint.push_back(point);
-        }
+        lod.vertexToPoint = DecodeU16AsIndices(mVertexToPoint);
         for (size_t set = 0; set < mVertices.uvSets.size(); ++set) {
             const ArrayBytes &array = mVertices.uvSets[set];
             RequireCount(mReader, array, vertexCount, "UV set");

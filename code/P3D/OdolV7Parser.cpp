@@ -86,7 +86,8 @@ private:
         mReader.u32(); // allocation size
         odol::Polygons polygons;
         polygons.faces.resize(faceCount);
-        polygons.offsets.resize(faceCount);
+        polygons.faceBytes = 2; // v7 sections count 2 + 2n bytes per face (spec 6)
+        polygons.cornerBytes = 2;
         uint32_t byteOffset = 0;
         std::map<uint16_t, uint32_t> materialByTexture;
         for (size_t f = 0; f < faceCount; ++f) {
@@ -119,9 +120,7 @@ private:
                     texture == kNoTexture ? std::string() : mTextures[texture], "", -1});
             }
             face.material = found->second;
-            polygons.offsets[f] = byteOffset;
-            // v7 sections count 2 + 2n bytes per face (spec 6).
-            byteOffset += 2u + 2u * count;
+            byteOffset += polygons.faceBytes + polygons.cornerBytes * count;
         }
         polygons.endOffset = byteOffset;
         return polygons;
@@ -196,9 +195,7 @@ private:
         RequireCount(mReader, mUvs, vertexCount, "UVs");
         RequireCount(mReader, mVertexToPoint, vertexCount, "vertexToPoint");
         lod.pointFlags = DecodeU32(mPointFlags);
-        for (uint16_t point : DecodeU16(mVertexToPoint)) {
-            lod.vertexToPoint.push_back(point);
-        }
+        lod.vertexToPoint = DecodeU16AsIndices(mVertexToPoint);
         const std::vector<float> uvValues = DecodeF32(mUvs);
         std::vector<std::array<float, 2>> uvSet(vertexCount, {0.0f, 0.0f});
         for (size_t v = 0; v < uvValues.size() / 2; ++v) {
