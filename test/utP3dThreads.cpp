@@ -165,66 +165,6 @@ Outcome ExpectSameWithAnyThreadCount(const std::string &testName, const std::str
     return one;
 }
 
-gen::Vec3 GridPoint(unsigned x, unsigned y, unsigned lod) {
-    const float fx = float(x) * 0.1f;
-    const float fy = float(y) * 0.1f;
-    return {fx, 0.2f * std::sin(fx + float(lod)) * std::cos(fy * 0.7f), fy};
-}
-
-/** A skinned grid per LOD, two materials, a selection and a proxy, of different sizes. */
-gen::OdolModel OdolGrid() {
-    gen::OdolModel model;
-    model.skeletonName = "grid";
-    model.bones = {{"root", ""}, {"arm", "root"}};
-    for (unsigned l = 0; l < kLods; ++l) {
-        gen::OdolLod lod;
-        const unsigned side = kSide - 10 * l;
-        lod.resolution = float(l);
-        lod.twoUvSets = l % 2 == 0;
-        lod.skinned = true;
-        lod.subSkeleton = {0, 1};
-        for (unsigned y = 0; y < side; ++y) {
-            for (unsigned x = 0; x < side; ++x) {
-                gen::OdolVertex vertex;
-                vertex.position = GridPoint(x, y, l);
-                vertex.normal = {0, 1, 0};
-                vertex.uv = {float(x) / side, float(y) / side};
-                vertex.uv1 = {vertex.uv[0] * 2, vertex.uv[1] * 2};
-                vertex.point = static_cast<uint16_t>(y * side + x);
-                vertex.bones = {{0, 128}, {1, 127}};
-                lod.vertices.push_back(vertex);
-            }
-        }
-        for (unsigned y = 0; y + 1 < side; ++y) {
-            for (unsigned x = 0; x + 1 < side; ++x) {
-                const auto at = [side](unsigned cx, unsigned cy) {
-                    return static_cast<uint16_t>(cy * side + cx);
-                };
-                lod.faces.push_back({at(x, y), at(x + 1, y), at(x + 1, y + 1)});
-                lod.faces.push_back({at(x, y), at(x + 1, y + 1), at(x, y + 1)});
-            }
-        }
-        const auto half = static_cast<uint32_t>(lod.faces.size() / 2);
-        lod.textures = {"grid\\a_co.paa", "grid\\b_co.paa"};
-        lod.sections = {{0, half, 0, -1, 0},
-                        {half, static_cast<uint32_t>(lod.faces.size()), 1, -1, 0}};
-        gen::OdolSelection selection;
-        selection.name = "arm";
-        for (uint16_t v = 0; v < 50; ++v) {
-            selection.vertices.push_back(v);
-        }
-        lod.selections.push_back(selection);
-        gen::OdolProxy proxy;
-        proxy.path = "grid\\proxy";
-        proxy.rows = {gen::Vec3{1, 0, 0}, gen::Vec3{0, 1, 0}, gen::Vec3{0, 0, 1},
-                      gen::Vec3{0, float(l), 0}};
-        lod.proxies.push_back(proxy);
-        lod.properties = {{"lodnoshadow", "1"}};
-        model.lods.push_back(std::move(lod));
-    }
-    return model;
-}
-
 /** An MLOD of `lods` grids, each with a selection and two textures. */
 std::vector<gen::MlodLod> MlodGrids(unsigned lods) {
     std::vector<gen::MlodLod> result;
@@ -234,7 +174,7 @@ std::vector<gen::MlodLod> MlodGrids(unsigned lods) {
         lod.resolution = float(l);
         for (unsigned y = 0; y < side; ++y) {
             for (unsigned x = 0; x < side; ++x) {
-                lod.points.push_back(GridPoint(x, y, l));
+                lod.points.push_back(gen::GridSurfacePoint(x, y, l));
             }
         }
         lod.normals.push_back({0, -1, 0});
@@ -265,15 +205,16 @@ std::vector<gen::MlodLod> MlodGrids(unsigned lods) {
 } // namespace
 
 TEST(P3dThreads, OdolV40LodsGiveTheSameSceneOnAnyThreadCount) {
-    const Outcome outcome =
-        ExpectSameWithAnyThreadCount("P3dThreadsV40", "grid.p3d", gen::WriteOdolV40(OdolGrid()));
+    const Outcome outcome = ExpectSameWithAnyThreadCount(
+        "P3dThreadsV40", "grid.p3d", gen::WriteOdolV40(gen::OdolGridModel(kLods, kSide)));
     ASSERT_TRUE(outcome.error.empty()) << outcome.error;
     EXPECT_NE(outcome.scene.find("LOD 3.000"), std::string::npos) << outcome.scene;
 }
 
 TEST(P3dThreads, OdolV73LodsGiveTheSameSceneOnAnyThreadCount) {
-    const std::vector<uint8_t> bytes = gen::WriteOdolV4x(
-        OdolGrid(), {73, gen::OdolV4xOptions::Packing::AllLzo, {1.0f, 2.0f, 3.0f}});
+    const std::vector<uint8_t> bytes =
+        gen::WriteOdolV4x(gen::OdolGridModel(kLods, kSide),
+                          {73, gen::OdolV4xOptions::Packing::AllLzo, {1.0f, 2.0f, 3.0f}});
     const Outcome outcome = ExpectSameWithAnyThreadCount("P3dThreadsV73", "grid73.p3d", bytes);
     ASSERT_TRUE(outcome.error.empty()) << outcome.error;
 }
@@ -289,7 +230,7 @@ TEST(P3dThreads, MlodLodsGiveTheSameSceneOnAnyThreadCount) {
 // same place among the others' warnings; a frame the converter rejects and normals against the
 // winding warn from the converter's threads, in LOD order.
 TEST(P3dThreads, DamagedLodsWarnAsOnOneThread) {
-    gen::OdolModel model = OdolGrid();
+    gen::OdolModel model = gen::OdolGridModel(kLods, kSide);
     model.lods[1].faces[5] = {0, 1, 60000}; // vertex index out of range: LOD 1 is skipped
     model.lods[3].faces[7] = {0, 1, 60001};
     model.lods[0].frames.push_back({0.5f, {gen::Vec3{0, 0, 0}}}); // 1 point for thousands
@@ -319,7 +260,7 @@ TEST(P3dThreads, DamagedLodsWarnAsOnOneThread) {
 
 // Every body damaged: the error is the first LOD's, whichever thread failed first.
 TEST(P3dThreads, EveryLodDamagedFailsWithTheFirstLodsError) {
-    gen::OdolModel model = OdolGrid();
+    gen::OdolModel model = gen::OdolGridModel(kLods, kSide);
     for (size_t l = 0; l < model.lods.size(); ++l) {
         model.lods[l].faces[l] = {0, 1, static_cast<uint16_t>(60000 + l)};
     }
@@ -336,7 +277,7 @@ TEST(P3dThreads, EveryLodDamagedFailsWithTheFirstLodsError) {
 // drop some, so the LOD is read again on the calling thread, and the kept and dropped
 // warnings are those of one thread.
 TEST(P3dThreads, AFullWarningSinkGivesTheSameWarnings) {
-    gen::OdolModel model = OdolGrid();
+    gen::OdolModel model = gen::OdolGridModel(kLods, kSide);
     for (gen::OdolLod &lod : model.lods) {
         for (unsigned s = 0; s < 300; ++s) {
             gen::OdolSelection selection;

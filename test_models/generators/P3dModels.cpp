@@ -545,6 +545,64 @@ std::string ModelCfgText() {
            "};\n";
 }
 
+Vec3 GridSurfacePoint(unsigned x, unsigned y, unsigned lod) {
+    const float fx = float(x) * 0.1f;
+    const float fy = float(y) * 0.1f;
+    return {fx, 0.2f * std::sin(fx + float(lod)) * std::cos(fy * 0.7f), fy};
+}
+
+OdolModel OdolGridModel(unsigned lods, unsigned side0) {
+    OdolModel model;
+    model.skeletonName = "grid";
+    model.bones = {{"root", ""}, {"arm", "root"}};
+    for (unsigned l = 0; l < lods; ++l) {
+        OdolLod lod;
+        const unsigned side = side0 - 10 * l;
+        lod.resolution = float(l);
+        lod.twoUvSets = l % 2 == 0;
+        lod.skinned = true;
+        lod.subSkeleton = {0, 1};
+        for (unsigned y = 0; y < side; ++y) {
+            for (unsigned x = 0; x < side; ++x) {
+                OdolVertex vertex;
+                vertex.position = GridSurfacePoint(x, y, l);
+                vertex.normal = {0, 1, 0};
+                vertex.uv = {float(x) / side, float(y) / side};
+                vertex.uv1 = {vertex.uv[0] * 2, vertex.uv[1] * 2};
+                vertex.point = static_cast<uint16_t>(y * side + x);
+                vertex.bones = {{0, 128}, {1, 127}};
+                lod.vertices.push_back(vertex);
+            }
+        }
+        for (unsigned y = 0; y + 1 < side; ++y) {
+            for (unsigned x = 0; x + 1 < side; ++x) {
+                const auto at = [side](unsigned cx, unsigned cy) {
+                    return static_cast<uint16_t>(cy * side + cx);
+                };
+                lod.faces.push_back({at(x, y), at(x + 1, y), at(x + 1, y + 1)});
+                lod.faces.push_back({at(x, y), at(x + 1, y + 1), at(x, y + 1)});
+            }
+        }
+        const auto half = static_cast<uint32_t>(lod.faces.size() / 2);
+        lod.textures = {"grid\\a_co.paa", "grid\\b_co.paa"};
+        lod.sections = {{0, half, 0, -1, 0},
+                        {half, static_cast<uint32_t>(lod.faces.size()), 1, -1, 0}};
+        OdolSelection selection;
+        selection.name = "arm";
+        for (uint16_t v = 0; v < 50; ++v) {
+            selection.vertices.push_back(v);
+        }
+        lod.selections.push_back(selection);
+        OdolProxy proxy;
+        proxy.path = "grid\\proxy";
+        proxy.rows = {Vec3{1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, 0, 1}, Vec3{0, float(l), 0}};
+        lod.proxies.push_back(proxy);
+        lod.properties = {{"lodnoshadow", "1"}};
+        model.lods.push_back(std::move(lod));
+    }
+    return model;
+}
+
 } // namespace p3d
 
 void AppendP3dModels(std::vector<GeneratedModel> &models) {

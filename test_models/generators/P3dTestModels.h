@@ -49,4 +49,12 @@ struct SphereMesh {
 };
 SphereMesh MakeSphere();
 
+/** A point of the gently waved surface the grid models are cut from. */
+Vec3 GridSurfacePoint(unsigned x, unsigned y, unsigned lod);
+
+/** `lods` skinned grids of `side - 10 * lod` vertices a side (two UV sets on even LODs), each
+ *  with two materials in two sections, a selection, a proxy and a property: an ODOL large
+ *  enough for the LOD threads and for the allocator's large-block paths. */
+OdolModel OdolGridModel(unsigned lods, unsigned side);
+
 } // namespace agf::testgen::p3d
