@@ -2,6 +2,7 @@
  *  The drop-in `assimp` command: Assimp's own command-line verbs on the system library, with
  *  the formats of assimp-gameformats registered on every Importer and Exporter.
  */
+#include "AllocatorTuning.h"
 #include "CommandLine.h"
 #include "Commands.h"
 #include "ExitCodes.h"
@@ -41,6 +42,7 @@ const Verb kVerbs[] = {
 
 int main(int argc, char *argv[]) {
     using namespace agf::cli;
+    TuneAllocatorForConversions();
     if (argc <= 1) {
         ReportError("no command specified. Use 'assimp help' for a detailed command list");
         return kInvalidArguments;
