@@ -556,6 +556,50 @@ TEST(PswImport, AssetImportsDoNotRetryMissingFilesThroughASecondFilter) {
     // The importer owns the recorder and goes before `asked`, to which the recorder refers.
 }
 
+// Assimp's path guessing (FileSystemFilter) can answer a missing sidecar with a folder: for a
+// world in dir/ and the "Metal" material of Game/Props/Crate0, dir/Game/Props/Metal.mat is
+// missing, and the guess dir//Game/Props (the same ten characters after the world's folder) is
+// the assets' folder, which fopen opens. A stream that gives no byte is no file: it is asked
+// for once, not once per asset (each time through all of Assimp's guesses).
+TEST(PswImport, AFolderFoundForAMissingSidecarIsNoFile) {
+    class CountingIOSystem : public Assimp::DefaultIOSystem {
+    public:
+        explicit CountingIOSystem(std::map<std::string, int> &folderOpens)
+            : mFolderOpens(folderOpens) {}
+        Assimp::IOStream *Open(const char *file, const char *mode) override {
+            if (std::filesystem::is_directory(file)) {
+                ++mFolderOpens[file];
+            }
+            return Assimp::DefaultIOSystem::Open(file, mode);
+        }
+
+    private:
+        std::map<std::string, int> &mFolderOpens;
+    };
+    const std::filesystem::path dir = agf::test::ScratchDir("psw_folder_sidecar");
+    gen::WorldSpec world;
+    world.version = gen::Version::V2;
+    for (int a = 0; a < 3; ++a) {
+        const std::string asset = "Game/Props/Crate" + std::to_string(a);
+        agf::test::WriteBytes(dir / (asset + ".pskx"), gen::WriteCratePsk());
+        gen::ActorSpec actor;
+        actor.name = "Crate";
+        actor.asset = asset;
+        world.actors.push_back(actor);
+    }
+    agf::test::WriteBytes(dir / "crates.psw", gen::WriteWorld(world));
+    std::map<std::string, int> folderOpens;
+    auto importer = agf::test::MakeImporter();
+    importer->SetIOHandler(new CountingIOSystem(folderOpens));
+    const aiScene *scene =
+        importer->ReadFile((dir / "crates.psw").string(), aiProcess_ValidateDataStructure);
+    ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    EXPECT_FALSE(folderOpens.empty()) << "Assimp's guesses no longer reach a folder";
+    for (const auto &[folder, opens] : folderOpens) {
+        EXPECT_EQ(opens, 1) << folder << " opened as a file " << opens << " times";
+    }
+}
+
 TEST(PswImport, SecondSkinnedInstanceGetsItsOwnSkeleton) {
     const std::filesystem::path dir = agf::test::ScratchDir("psw_two_guards");
     agf::test::WriteBytes(dir / "Guard.psk", gen::WriteGuardPsk());

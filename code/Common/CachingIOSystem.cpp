@@ -3,6 +3,7 @@
 
 #include <assimp/IOStream.hpp>
 
+#include <cstdint>
 #include <cstring>
 
 namespace agf {
@@ -12,6 +13,18 @@ namespace {
 bool IsReadMode(const char *mode) {
     return mode != nullptr && std::strchr(mode, 'w') == nullptr &&
            std::strchr(mode, 'a') == nullptr && std::strchr(mode, '+') == nullptr;
+}
+
+// Whether the stream gives its first byte (put back after): Assimp's FileSystemFilter answers
+// some missing paths with a folder its guesses reach, which fopen opens on Linux and which
+// reports a size but reads nothing.
+bool GivesItsFirstByte(Assimp::IOStream &stream) {
+    if (stream.FileSize() == 0) {
+        return true; // an empty file
+    }
+    uint8_t first = 0;
+    const bool read = stream.Read(&first, 1, 1) == 1;
+    return read && stream.Seek(0, aiOrigin_SET) == aiReturn_SUCCESS;
 }
 
 } // namespace
@@ -42,6 +55,10 @@ Assimp::IOStream *CachingIOSystem::Open(const char *file, const char *mode) {
         return nullptr;
     }
     Assimp::IOStream *stream = BorrowedIOSystem::Open(file, mode);
+    if (stream != nullptr && !GivesItsFirstByte(*stream)) {
+        BorrowedIOSystem::Close(stream);
+        stream = nullptr;
+    }
     if (stream == nullptr) {
         mExists[file] = false;
     }

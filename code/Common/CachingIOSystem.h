@@ -26,7 +26,8 @@ public:
     using BorrowedIOSystem::Exists;
     bool Exists(const char *file) const override;
     /** A file already known to be missing is not asked for again; a read that fails marks it
-     *  missing. Writes are forwarded untouched. */
+     *  missing, and so does a stream that does not give its first byte (Assimp's filter can
+     *  answer a missing file with a folder its guesses reach). Writes are forwarded untouched. */
     Assimp::IOStream *Open(const char *file, const char *mode) override;
     bool CreateDirectory(const std::string &path) override;
     bool DeleteFile(const std::string &file) override;
