@@ -65,13 +65,7 @@ void ReadPayload(BinaryReader &reader, ArrayBytes &array, const char *what, Payl
     }
     const auto size = static_cast<size_t>(total);
     const uint8_t *raw = compressed ? nullptr : reader.view(size); // checked before allocating
-    uint8_t *out = nullptr;
-    if (storage) {
-        out = storage(size);
-    } else {
-        ResizeLarge(array.bytes, size);
-        out = array.bytes.data();
-    }
+    uint8_t *out = PayloadOutput(array, storage, size);
     if (compressed) {
         LzssDecode(reader, size, out);
     } else {
@@ -117,6 +111,14 @@ ArrayBytes ReadCondensedArray(BinaryReader &reader, size_t elementSize, const ch
     }
     ReadPayload(reader, array, what, Payload::Keep, storage);
     return array;
+}
+
+uint8_t *PayloadOutput(ArrayBytes &array, const PayloadStorage &storage, size_t size) {
+    if (storage) {
+        return storage(size);
+    }
+    ResizeLarge(array.bytes, size);
+    return array.bytes.data();
 }
 
 void WordsToHostOrder(uint8_t *data, size_t bytes) {

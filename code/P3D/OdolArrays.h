@@ -42,21 +42,25 @@ struct ArrayBytes {
 
 /** Where a stored array's decoded bytes go instead of ArrayBytes::bytes: storage the caller
  *  allocates for `bytes` bytes once the count has passed the input checks, such as a typed
- *  array of the file's records, so that the bytes are not copied a second time (#18: for a
- *  large ODOL these copies were a quarter of the import's page faults). The bytes are put in
- *  the host's order as 4-byte words. Not called for an empty or default-filled array. */
+ *  array of the file's records, so that the bytes are not copied a second time (#18: these
+ *  copies were 12 MB of the 64 MB a large benchmark ODOL allocated). The bytes are put in the
+ *  host's order as 4-byte words. Not called for an empty or default-filled array. */
 using PayloadStorage = std::function<uint8_t *(size_t bytes)>;
 
-/** Storage in `records` itself, resized to the array's count. T must be a record of the file
- *  made of 4-byte words (a u32, a Vec3, a UV pair). */
+/** Storage in `records` itself, resized to hold the array. T must be a record of the file made
+ *  of 4-byte words (a u32, a Vec3, a UV pair). */
 template <typename T> PayloadStorage StorageIn(std::vector<T> &records) {
     static_assert(std::is_trivially_copyable_v<T> && sizeof(T) % 4 == 0 && alignof(T) == 4,
                   "records of 4-byte words");
     return [&records](size_t bytes) {
-        ResizeLarge(records, bytes / sizeof(T));
+        ResizeLarge(records, (bytes + sizeof(T) - 1) / sizeof(T));
         return reinterpret_cast<uint8_t *>(records.data());
     };
 }
+
+/** The `size` bytes a stored payload is decoded into: `storage`'s when given, else the array's
+ *  own (resized). Called once the size has passed the input checks. */
+uint8_t *PayloadOutput(ArrayBytes &array, const PayloadStorage &storage, size_t size);
 
 /** Puts `bytes` bytes read as little-endian 4-byte words in the host's order (nothing to do on
  *  a little-endian host). */

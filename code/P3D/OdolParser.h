@@ -36,7 +36,7 @@ namespace odol {
 struct Polygons {
     std::vector<Face> faces;
     /** Sections give face ranges as byte offsets into the engine's face memory (spec 4.7),
-     *  where a face takes `faceBytes + cornerBytes` per corner (v40 on: (1 + n) times the
+     *  where a face takes `faceBytes`, plus `cornerBytes` a corner (v40 on: (1 + n) times the
      *  index size; v7: 2 + 2n); `endOffset` is the total. */
     uint32_t faceBytes = 0;
     uint32_t cornerBytes = 0;

@@ -10,16 +10,6 @@ namespace agf::p3d::odol4x {
 
 namespace {
 
-// The bytes of a raw or LZO payload go to `storage` when the caller gave one, else to
-// array.bytes; this is called once the payload's size has passed the input checks.
-uint8_t *Allocate(ArrayBytes &array, const PayloadStorage &storage, size_t size) {
-    if (storage) {
-        return storage(size);
-    }
-    ResizeLarge(array.bytes, size);
-    return array.bytes.data();
-}
-
 uint8_t *ReadRaw(BinaryReader &reader, ArrayBytes &array, uint64_t total,
                  const PayloadStorage &storage) {
     if (total > reader.remaining()) {
@@ -28,7 +18,7 @@ uint8_t *ReadRaw(BinaryReader &reader, ArrayBytes &array, uint64_t total,
                     " bytes, only " + std::to_string(reader.remaining()) + " are left");
     }
     const auto size = static_cast<size_t>(total);
-    uint8_t *out = Allocate(array, storage, size);
+    uint8_t *out = PayloadOutput(array, storage, size);
     reader.bytes(out, size);
     return out;
 }
@@ -47,7 +37,7 @@ uint8_t *ReadLzo(BinaryReader &reader, ArrayBytes &array, uint64_t total, const 
     RequireDecodable(reader, array, total, what);
     const auto size = static_cast<size_t>(total);
     uint8_t *out = nullptr;
-    LzoDecode(reader, size, [&]() { return out = Allocate(array, storage, size); });
+    LzoDecode(reader, size, [&]() { return out = PayloadOutput(array, storage, size); });
     return out;
 }
 
