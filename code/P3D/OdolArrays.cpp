@@ -184,6 +184,21 @@ std::vector<float> DecodeF32(const ArrayBytes &array) {
                                 BinaryReader::LoadF32);
 }
 
+std::vector<std::array<float, 2>>
+FloatUvSet(const ArrayBytes &array, std::vector<std::array<float, 2>> &stored, size_t vertexCount) {
+    if (!array.defaultFill && array.count != 0) {
+        return std::move(stored);
+    }
+    std::array<float, 2> fill{};
+    if (array.defaultFill && array.count != 0) {
+        fill = {BinaryReader::LoadF32(array.bytes.data()),
+                BinaryReader::LoadF32(array.bytes.data() + 4)};
+    }
+    std::vector<std::array<float, 2>> uvs;
+    ResizeLarge(uvs, vertexCount, fill);
+    return uvs;
+}
+
 std::vector<Vec3> DecodeVec3(const ArrayBytes &array) {
     return DecodeRecords<Vec3>(
         array, array.count * array.elementSize / 12, 12, [](const uint8_t *p) {

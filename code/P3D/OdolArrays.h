@@ -96,6 +96,12 @@ std::vector<uint32_t> DecodeU32(const ArrayBytes &array);
 std::vector<float> DecodeF32(const ArrayBytes &array);
 std::vector<Vec3> DecodeVec3(const ArrayBytes &array);
 
+/** A float UV set (8-byte pairs) whose stored values were read with StorageIn(stored): those
+ *  values, or once the count is checked the default fill's pair for each of `vertexCount`
+ *  vertices, or zeros for an empty array. */
+std::vector<std::array<float, 2>>
+FloatUvSet(const ArrayBytes &array, std::vector<std::array<float, 2>> &stored, size_t vertexCount);
+
 /** Reads a NUL-terminated string (bounded by the reader's end). */
 std::string ReadAsciiz(BinaryReader &reader);
 /** ReadAsciiz as a view into the reader's buffer (valid as long as the buffer). */

@@ -280,17 +280,7 @@ private:
         for (size_t set = 0; set < mVertices.uvSets.size(); ++set) {
             const ArrayBytes &array = mVertices.uvSets[set];
             RequireCount(mReader, array, vertexCount, "UV set");
-            std::vector<std::array<float, 2>> uvs = std::move(mVertices.uvValues[set]);
-            if (array.defaultFill || array.count == 0) {
-                // One stored pair for every vertex, or none (zeros).
-                std::array<float, 2> fill{};
-                if (array.defaultFill && array.count != 0) {
-                    fill = {BinaryReader::LoadF32(array.bytes.data()),
-                            BinaryReader::LoadF32(array.bytes.data() + 4)};
-                }
-                ResizeLarge(uvs, vertexCount, fill);
-            }
-            lod.uvSets.push_back(std::move(uvs));
+            lod.uvSets.push_back(FloatUvSet(array, mVertices.uvValues[set], vertexCount));
             lod.uvSetIds.push_back(static_cast<uint32_t>(set));
         }
         odol::RequireFaceIndices(mReader, polygons, vertexCount, mPolygonOffset);

@@ -31,20 +31,6 @@ std::vector<std::array<float, 2>> DecodeQuantisedUvs(const ArrayBytes &array,
     return uvs;
 }
 
-// A float UV set whose stored values were read straight into `stored`; a default fill is
-// expanded here, once its count has been checked.
-std::vector<std::array<float, 2>> FloatUvs(const ArrayBytes &array,
-                                           std::vector<std::array<float, 2>> &stored) {
-    if (!array.defaultFill) {
-        return std::move(stored);
-    }
-    const std::array<float, 2> fill = {BinaryReader::LoadF32(array.bytes.data()),
-                                       BinaryReader::LoadF32(array.bytes.data() + 4)};
-    std::vector<std::array<float, 2>> uvs;
-    ResizeLarge(uvs, array.count, fill);
-    return uvs;
-}
-
 // 10:10:10 signed components, scaled by -1/511 (spec 4.8): MLOD's inward-pointing normals.
 Vec3 UnpackNormal(uint32_t packed) {
     auto component = [packed](int shift) {
@@ -132,9 +118,9 @@ void FillVertices(const BinaryReader &reader, const Layout &layout, VertexBlock 
     for (size_t set = 0; set < block.uvArrays.size(); ++set) {
         const ArrayBytes &array = block.uvArrays[set];
         RequireCount(reader, array, vertexCount, "UV set");
-        std::vector<std::array<float, 2>> uvs = layout.packedVertices()
-                                                    ? DecodeQuantisedUvs(array, block.uvRanges[set])
-                                                    : FloatUvs(array, block.floatUvs[set]);
+        std::vector<std::array<float, 2>> uvs =
+            layout.packedVertices() ? DecodeQuantisedUvs(array, block.uvRanges[set])
+                                    : FloatUvSet(array, block.floatUvs[set], vertexCount);
         if (uvs.empty()) {
             ResizeLarge(uvs, vertexCount, {0.0f, 0.0f});
         }
