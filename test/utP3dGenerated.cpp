@@ -322,6 +322,34 @@ TEST(P3dGenerated, Sp3xAndWholeFilePackedMlod) {
     EXPECT_TRUE(Meta<bool>(packed.scene->mMetaData, "P3D.WholeFileCompressed"));
 }
 
+// ODOL v40 faces stay in the bytes they were parsed from (PackedFaces): for a file packed
+// whole, those are the unpacked bytes, which the model must keep until it is converted.
+// (Under AddressSanitizer a dangling record would be reported here.)
+TEST(P3dGenerated, WholeFilePackedOdolV40ImportsAsItsUnpackedSelf) {
+    const std::vector<uint8_t> plain = gen::WriteOdolV40(gen::OdolV40SkinnedModel());
+    const ImportResult unpacked = ImportBytes("packed_odol40", "plain.p3d", plain);
+    const ImportResult packed =
+        ImportBytes("packed_odol40", "packed.p3d", gen::LzssCompress(plain));
+    ASSERT_NE(unpacked.scene, nullptr) << unpacked.error;
+    ASSERT_NE(packed.scene, nullptr) << packed.error;
+    EXPECT_TRUE(Meta<bool>(packed.scene->mMetaData, "P3D.WholeFileCompressed"));
+    ASSERT_EQ(packed.scene->mNumMeshes, unpacked.scene->mNumMeshes);
+    size_t faces = 0;
+    for (unsigned m = 0; m < packed.scene->mNumMeshes; ++m) {
+        const aiMesh &a = *packed.scene->mMeshes[m];
+        const aiMesh &b = *unpacked.scene->mMeshes[m];
+        ASSERT_EQ(a.mNumFaces, b.mNumFaces) << m;
+        ASSERT_EQ(a.mMaterialIndex, b.mMaterialIndex) << m;
+        for (unsigned f = 0; f < a.mNumFaces; ++f, ++faces) {
+            ASSERT_EQ(a.mFaces[f].mNumIndices, 3u);
+            for (unsigned k = 0; k < 3; ++k) {
+                ASSERT_EQ(a.mFaces[f].mIndices[k], b.mFaces[f].mIndices[k]) << m << " " << f;
+            }
+        }
+    }
+    EXPECT_GT(faces, 100u);
+}
+
 TEST(P3dGenerated, OdolV40SkeletonSkinSectionsAndMaterials) {
     const gen::OdolModel model = gen::OdolV40SkinnedModel();
     // The sphere's per-vertex arrays are large enough to be LZSS-compressed.

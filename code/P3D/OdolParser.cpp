@@ -6,6 +6,7 @@
 #include "Common/HugePages.h"
 #include "Common/Lzss.h"
 #include "OdolV4x.h"
+#include "P3dFaces.h"
 
 #include <algorithm>
 #include <cstring>
@@ -53,43 +54,86 @@ Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName, W
 
 namespace odol {
 
+namespace {
+
+bool IsCornerCount(uint8_t count) {
+    return count == 3 || count == 4;
+}
+
+[[noreturn]] void FailCornerCount(const BinaryReader &reader, uint64_t offset, size_t face,
+                                  uint8_t count) {
+    reader.failAt(offset, "face " + std::to_string(face) + " has " + std::to_string(count) +
+                              " vertices (3 or 4 expected)");
+}
+
+template <size_t IndexSize> uint32_t LargestCorner(const uint8_t *indices, uint8_t count) {
+    uint32_t largest = 0;
+    for (size_t k = 0; k < count; ++k) {
+        const uint8_t *index = indices + k * IndexSize;
+        largest = std::max(largest, IndexSize == 4 ? BinaryReader::LoadU32(index)
+                                                   : BinaryReader::LoadU16(index));
+    }
+    return largest;
+}
+
+/** Checks `faceCount` packed polygon records from the reader's position on and moves past
+ *  them, keeping the largest corner index and the corner count. While a quad (the longest
+ *  record) still fits in the bytes left, a record costs one comparison; the last few are read
+ *  through the reader, whose checks name what is missing. */
+template <size_t IndexSize>
+void CheckRecords(BinaryReader &reader, size_t faceCount, uint32_t &largest, uint64_t &corners) {
+    const uint8_t *const start = reader.data() + reader.position();
+    const size_t available = reader.remaining();
+    constexpr size_t kLongestRecord = 1 + 4 * IndexSize;
+    size_t at = 0;
+    size_t f = 0;
+    for (; f < faceCount && available - at >= kLongestRecord; ++f) {
+        const uint8_t count = start[at];
+        if (!IsCornerCount(count)) {
+            FailCornerCount(reader, reader.offset() + at, f, count);
+        }
+        largest = std::max(largest, LargestCorner<IndexSize>(start + at + 1, count));
+        corners += count;
+        at += 1 + count * IndexSize;
+    }
+    reader.skip(at);
+    for (; f < faceCount; ++f) {
+        const uint8_t count = reader.u8();
+        if (!IsCornerCount(count)) {
+            FailCornerCount(reader, reader.offset() - 1, f, count);
+        }
+        largest =
+            std::max(largest, LargestCorner<IndexSize>(reader.view(count * IndexSize), count));
+        corners += count;
+    }
+}
+
+} // namespace
+
 Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings) {
     const size_t faceCount = reader.checkedCount(reader.i32(), 1 + 3 * indexSize, "face");
     const uint32_t allocationSize = reader.u32();
     reader.u16(); // always 0 in the files seen
     Polygons polygons;
-    // Reserved, not resized: resize zero-fills every face (28 bytes) in a pass of its own
-    // before the loop writes it again; a face built here is zeroed in registers.
-    ReserveLarge(polygons.faces, faceCount);
     polygons.faceBytes = static_cast<uint32_t>(indexSize);
     polygons.cornerBytes = static_cast<uint32_t>(indexSize);
-    uint32_t byteOffset = 0;
+    polygons.packed.records = faceCount == 0 ? nullptr : reader.data() + reader.position();
+    polygons.packed.count = faceCount;
+    polygons.packed.indexSize = static_cast<uint8_t>(indexSize);
     uint32_t largest = 0;
-    for (size_t f = 0; f < faceCount; ++f) {
-        Face face;
-        const uint8_t count = reader.u8();
-        if (count != 3 && count != 4) {
-            reader.failAt(reader.offset() - 1, "face " + std::to_string(f) + " has " +
-                                                   std::to_string(count) +
-                                                   " vertices (3 or 4 expected)");
-        }
-        face.count = count;
-        // The corners after one bounds check.
-        const uint8_t *indices = reader.view(count * indexSize);
-        for (size_t k = 0; k < count; ++k) {
-            const uint8_t *index = indices + k * indexSize;
-            face.vertices[k] =
-                indexSize == 4 ? BinaryReader::LoadU32(index) : BinaryReader::LoadU16(index);
-            largest = std::max(largest, face.vertices[k]);
-        }
-        polygons.faces.push_back(face);
-        byteOffset += polygons.faceBytes + polygons.cornerBytes * count;
+    uint64_t corners = 0;
+    if (indexSize == 4) {
+        CheckRecords<4>(reader, faceCount, largest, corners);
+    } else {
+        CheckRecords<2>(reader, faceCount, largest, corners);
     }
-    polygons.endOffset = byteOffset;
+    // The engine's face memory (spec 4.7), modulo 2^32 as the file's 32-bit size field holds it.
+    const auto byteSize = static_cast<uint32_t>(indexSize * (faceCount + corners));
+    polygons.endOffset = byteSize;
     polygons.largestIndex = largest;
-    if (allocationSize != byteOffset) {
+    if (allocationSize != byteSize) {
         warnings.add(reader, "polygon allocation size " + std::to_string(allocationSize) +
-                                 " differs from the face bytes " + std::to_string(byteOffset));
+                                 " differs from the face bytes " + std::to_string(byteSize));
     }
     return polygons;
 }
@@ -144,52 +188,87 @@ void FillSkin(const BinaryReader &reader, const ArrayBytes &boneRefs,
 
 void RequireFaceIndices(const BinaryReader &reader, const Polygons &polygons, size_t vertexCount,
                         uint64_t offset) {
-    if (polygons.faces.empty() || polygons.largestIndex < vertexCount) {
+    if (polygons.count() == 0 || polygons.largestIndex < vertexCount) {
         return;
     }
     // Some corner is out of range: find the first, for the message.
-    for (size_t f = 0; f < polygons.faces.size(); ++f) {
-        const Face &face = polygons.faces[f];
-        for (size_t k = 0; k < face.count; ++k) {
-            if (face.vertices[k] >= vertexCount) {
-                reader.failAt(offset, "face " + std::to_string(f) + " vertex index " +
-                                          std::to_string(face.vertices[k]) + " out of range (" +
+    size_t face = 0;
+    const auto check = [&](const std::array<uint32_t, 4> &corners, uint8_t count) {
+        for (size_t k = 0; k < count; ++k) {
+            if (corners[k] >= vertexCount) {
+                reader.failAt(offset, "face " + std::to_string(face) + " vertex index " +
+                                          std::to_string(corners[k]) + " out of range (" +
                                           std::to_string(vertexCount) + " vertices)");
             }
         }
+        ++face;
+    };
+    for (const Face &unpacked : polygons.faces) {
+        check(unpacked.vertices, unpacked.count);
     }
+    VisitPackedFaces(polygons.packed.records, polygons.packed.count, polygons.packed.indexSize,
+                     check);
 }
+
+namespace {
+
+/** Walks a polygon list forward, face by face, summing the byte offsets the engine's face
+ *  memory gives them (spec 4.7), for sections to be found by offset. */
+class FaceOffsetWalker {
+public:
+    explicit FaceOffsetWalker(const Polygons &polygons)
+        : mPolygons(&polygons), mRecord(polygons.packed.records) {}
+
+    size_t face() const { return mFace; }
+    uint32_t offset() const { return mOffset; }
+
+    /** Moves past the current face, which must exist. */
+    void next() {
+        const Polygons &polygons = *mPolygons;
+        uint8_t count = 0;
+        if (polygons.faces.empty()) {
+            count = mRecord[0];
+            mRecord += 1 + count * polygons.packed.indexSize;
+        } else {
+            count = polygons.faces[mFace].count;
+        }
+        mOffset += polygons.faceBytes + polygons.cornerBytes * count;
+        ++mFace;
+    }
+
+private:
+    const Polygons *mPolygons;
+    const uint8_t *mRecord;
+    size_t mFace = 0;
+    uint32_t mOffset = 0;
+};
+
+} // namespace
 
 bool MapSections(const BinaryReader &reader, const Polygons &polygons,
                  std::vector<Section> &sections,
                  const std::vector<std::pair<uint32_t, uint32_t>> &byteRanges, uint64_t offset,
                  bool strict, Warnings &warnings) {
-    const size_t faceCount = polygons.faces.size();
+    const size_t faceCount = polygons.count();
     // The faces' byte offsets, summed as the search goes: each search starts at or after the
     // face where the previous one started.
-    size_t cursorFace = 0;
-    uint32_t cursorOffset = 0;
+    FaceOffsetWalker cursor(polygons);
     auto faceAt = [&](uint32_t byteOffset, size_t from, size_t &face) {
-        if (from < cursorFace) {
-            cursorFace = 0;
-            cursorOffset = 0;
+        if (from < cursor.face()) {
+            cursor = FaceOffsetWalker(polygons);
         }
-        for (; cursorFace < from; ++cursorFace) {
-            cursorOffset +=
-                polygons.faceBytes + polygons.cornerBytes * polygons.faces[cursorFace].count;
+        while (cursor.face() < from) {
+            cursor.next();
         }
-        uint32_t at = cursorOffset;
-        for (size_t f = from; f <= faceCount; ++f) {
-            if (at == byteOffset) {
-                face = f;
+        for (FaceOffsetWalker scan = cursor;; scan.next()) {
+            if (scan.offset() == byteOffset) {
+                face = scan.face();
                 return true;
             }
-            if (at > byteOffset || f == faceCount) {
+            if (scan.offset() > byteOffset || scan.face() == faceCount) {
                 return false;
             }
-            at += polygons.faceBytes + polygons.cornerBytes * polygons.faces[f].count;
         }
-        return false;
     };
     size_t nextFace = 0;
     std::string problem;
@@ -244,19 +323,14 @@ void AssignMaterials(Lod &lod, const std::vector<std::string> &textures,
         return found->second;
     };
     if (lod.sections.empty()) {
-        const uint32_t material = lod.faces.empty() ? 0 : materialFor(nullptr, 0);
-        for (Face &face : lod.faces) {
-            face.material = material;
+        // The one material ForEachFace gives faces without sections, index 0.
+        if (FaceCount(lod) != 0) {
+            materialFor(nullptr, 0);
         }
         return;
     }
     for (size_t s = 0; s < lod.sections.size(); ++s) {
-        const Section &section = lod.sections[s];
-        const uint32_t material = materialFor(&section, s);
-        for (uint32_t f = section.firstFace; f < section.endFace; ++f) {
-            lod.faces[f].material = material;
-            lod.faces[f].flags = section.faceFlags;
-        }
+        lod.sections[s].material = materialFor(&lod.sections[s], s);
     }
 }
 

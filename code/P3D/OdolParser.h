@@ -32,9 +32,11 @@ Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName,
 
 namespace odol {
 
-/** A polygon list as stored (every ODOL version): corners index render vertices. */
+/** A polygon list (every ODOL version): corners index render vertices. v7's are read into
+ *  `faces`; v40 on are left in the file's bytes (`packed`, see PackedFaces). */
 struct Polygons {
     std::vector<Face> faces;
+    PackedFaces packed;
     /** Sections give face ranges as byte offsets into the engine's face memory (spec 4.7),
      *  where a face takes `faceBytes`, plus `cornerBytes` a corner (v40 on: (1 + n) times the
      *  index size; v7: 2 + 2n); `endOffset` is the total. */
@@ -44,11 +46,14 @@ struct Polygons {
     /** The largest corner index of the faces, which every reader of a polygon list keeps, so
      *  that RequireFaceIndices compares once instead of passing over every corner again. */
     uint32_t largestIndex = 0;
+
+    size_t count() const { return faces.size() + packed.count; }
 };
 
-/** Reads a polygon list whose corner indices are `indexSize` bytes (2, or 4 from v69). A
- *  polygon of other than 3 or 4 corners throws ImportError; an allocation size that disagrees
- *  with the faces read is a warning. */
+/** Checks a polygon list whose corner indices are `indexSize` bytes (2, or 4 from v69) and
+ *  leaves its records in the reader's buffer (Polygons::packed). A polygon of other than 3 or
+ *  4 corners throws ImportError; an allocation size that disagrees with the faces read is a
+ *  warning. */
 Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings);
 
 /** Fills the LOD's skin from vertexBoneRef and the LOD-to-skeleton bone map (spec 4.9; v40
@@ -67,7 +72,8 @@ bool MapSections(const BinaryReader &reader, const Polygons &polygons,
                  const std::vector<std::pair<uint32_t, uint32_t>> &byteRanges, uint64_t offset,
                  bool strict, Warnings &warnings);
 
-/** Gives every face of `lod` the material of its section: one LodMaterial per distinct
+/** Gives every section of `lod` (v40 on) its material, which its packed faces take: one
+ *  LodMaterial per distinct
  *  texture, material path and embedded material, in order of first use (`textures` and
  *  `inlineNames` are the LOD's texture names and each section's inline material name). Faces
  *  of a LOD without sections share one default material. */

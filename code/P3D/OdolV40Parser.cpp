@@ -7,6 +7,7 @@
 #include "OdolParser.h"
 
 #include "Common/HugePages.h"
+#include "P3dFaces.h"
 #include "P3dLodThreads.h"
 
 #include <algorithm>
@@ -195,7 +196,7 @@ private:
                                                   std::to_string(mMaterialCount) + " materials)");
             }
         }
-        if (sectionCount == 0 && !polygons.faces.empty()) {
+        if (sectionCount == 0 && polygons.count() != 0) {
             warn("faces without sections; they get a default material");
         } else {
             odol::MapSections(mReader, polygons, lod.sections, byteRanges, sectionOffset, true,
@@ -284,13 +285,13 @@ private:
             lod.uvSetIds.push_back(static_cast<uint32_t>(set));
         }
         odol::RequireFaceIndices(mReader, polygons, vertexCount, mPolygonOffset);
-        lod.faces = std::move(polygons.faces);
+        lod.packedFaces = polygons.packed;
         odol::AssignMaterials(lod, mTextures, mInlineMaterialNames);
         for (size_t s = 0; s < mSelectionArrays.size(); ++s) {
             odol::FillSelection(
                 mReader, lod.selections[s], DecodeU16AsIndices(mSelectionArrays[s].faces),
                 DecodeU16AsIndices(mSelectionArrays[s].vertices), mSelectionArrays[s].weights,
-                lod.faces.size(), vertexCount, mWarnings);
+                FaceCount(lod), vertexCount, mWarnings);
         }
         odol::FillSkin(mReader, mVertices.boneRefs, mSubToSkeleton, mModel.bones.size(), lod);
     }

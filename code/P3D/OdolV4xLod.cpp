@@ -5,6 +5,7 @@
  */
 #include "OdolParser.h"
 #include "OdolV4x.h"
+#include "P3dFaces.h"
 
 namespace agf::p3d::odol4x {
 
@@ -128,7 +129,7 @@ private:
             readSectionExtras();
             requireSectionIndices(s, section);
         }
-        if (sectionCount == 0 && !mPolygons.faces.empty()) {
+        if (sectionCount == 0 && mPolygons.count() != 0) {
             mWarnings.add(mReader, "faces without sections; they get a default material");
         } else {
             odol::MapSections(mReader, mPolygons, mLod.sections, byteRanges, mSectionOffset, true,
@@ -195,13 +196,13 @@ private:
         mLod.pointFlags = DecodeU32(flags);
         mLod.vertexToPoint = DecodeIndices(mVertexToPoint, mLayout);
         odol::RequireFaceIndices(mReader, mPolygons, vertexCount, mPolygonOffset);
-        mLod.faces = std::move(mPolygons.faces);
+        mLod.packedFaces = mPolygons.packed;
         odol::AssignMaterials(mLod, mTextures, mInlineMaterialNames);
         for (size_t s = 0; s < mLod.selections.size(); ++s) {
             const SelectionArrays &arrays = mSelectionArrays[s];
             odol::FillSelection(mReader, mLod.selections[s], DecodeIndices(arrays.faces, mLayout),
                                 DecodeIndices(arrays.vertices, mLayout), arrays.weights,
-                                mLod.faces.size(), vertexCount, mWarnings);
+                                FaceCount(mLod), vertexCount, mWarnings);
         }
         odol::FillSkin(mReader, mBlock.boneRefs, mSubToSkeleton, mModel.bones.size(), mLod);
     }

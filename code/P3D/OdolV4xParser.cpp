@@ -5,6 +5,7 @@
  */
 #include "OdolParser.h"
 #include "OdolV4x.h"
+#include "P3dFaces.h"
 #include "P3dLodThreads.h"
 
 #include <memory>
@@ -76,11 +77,11 @@ void ReadBodies(const uint8_t *data, size_t size, const std::string &fileName, c
                                           " bytes before the LOD's directory end are left unread");
             }
             const int32_t loadableFaces = directory.loadableFaceCounts[i];
-            if (loadableFaces >= 0 && static_cast<size_t>(loadableFaces) != lod.faces.size()) {
+            if (loadableFaces >= 0 && static_cast<size_t>(loadableFaces) != FaceCount(lod)) {
                 lodWarnings.add(fileName, "LOD directory", 0,
                                 "LOD " + std::to_string(i) + ": the directory counts " +
                                     std::to_string(loadableFaces) + " faces, the body has " +
-                                    std::to_string(lod.faces.size()));
+                                    std::to_string(FaceCount(lod)));
             }
             return lod;
         },

@@ -9,6 +9,7 @@
 #include "Common/ImportError.h"
 #include "Common/StringHelpers.h"
 #include "Common/TextEncoding.h"
+#include "P3dFaces.h"
 #include "P3dLodThreads.h"
 #include "P3dResolution.h"
 
@@ -43,6 +44,7 @@ void ReleaseLodArrays(Lod &lod) {
     ReleaseVector(lod.pointFlags);
     ReleaseVector(lod.normals);
     ReleaseVector(lod.faces);
+    lod.packedFaces = PackedFaces{}; // records in the file's bytes, not ours to free
     ReleaseVector(lod.faceNormals);
     ReleaseVector(lod.uvSets);
     ReleaseVector(lod.selections);
@@ -85,7 +87,7 @@ void Converter::run() {
     }
     std::vector<size_t> costs;
     for (const LodParts &lod : parts) {
-        costs.push_back(lod.lod->points.size() + lod.lod->faces.size());
+        costs.push_back(lod.lod->points.size() + FaceCount(*lod.lod));
     }
     ForEachLod(
         costs, kMinimumLodCost, mOptions.threads, mWarnings,

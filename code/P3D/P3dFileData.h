@@ -43,12 +43,25 @@ struct Proxy {
 };
 
 /** One polygon: 3 or 4 corners. MLOD corners index points (their normals are in
- *  Lod::faceNormals); ODOL corners index render vertices, which carry their own normals. */
+ *  Lod::faceNormals); ODOL v7 corners index render vertices, which carry their own normals. */
 struct Face {
     uint8_t count = 0;
     std::array<uint32_t, 4> vertices{};
     uint32_t material = 0; ///< index into Lod::materials
     uint32_t flags = 0;
+};
+
+/** ODOL v40 to v75 polygons left where the file's bytes hold them: `count` records, each a
+ *  corner count byte (3 or 4) and that many render vertex indices of `indexSize` bytes
+ *  (little-endian), one after another. The parser has checked every record: the counts, and
+ *  each index against the vertices. A face's material and flags are its section's. Unpacked,
+ *  these were a 28-byte Face each, 11 MB for the benchmark's 396,000 faces (README,
+ *  "Benchmarks"); the records are 7 bytes and already in memory. They live as long as the
+ *  bytes the model was parsed from (Model::unpackedBytes, or the caller's buffer). */
+struct PackedFaces {
+    const uint8_t *records = nullptr;
+    size_t count = 0;
+    uint8_t indexSize = 2;
 };
 
 /** A stage texture of an embedded (binarized) rvmat. */
@@ -95,6 +108,7 @@ struct Section {
     int32_t materialIndex = -1;
     uint32_t faceFlags = 0;
     int32_t minBoneIndex = 0, bonesCount = 0;
+    uint32_t material = 0; ///< v40 on: index into Lod::materials of the section's faces
 };
 
 /** One frame of a point cache (`#Animation#` or ODOL frames). */
@@ -126,7 +140,10 @@ struct Lod {
     std::vector<Vec3> points; ///< MLOD points or ODOL render vertices
     std::vector<uint32_t> pointFlags;
     std::vector<Vec3> normals;
+    /** MLOD and ODOL v7 faces; ODOL v40 on leaves them in packedFaces (P3dFaces.h visits either
+     *  form). */
     std::vector<Face> faces;
+    PackedFaces packedFaces;
     /** MLOD: the normal index of each face's corners (ODOL leaves it empty: its vertices carry
      *  their normals, and a second index per corner would be 16 bytes a face for nothing). */
     std::vector<std::array<uint32_t, 4>> faceNormals;
@@ -170,6 +187,9 @@ struct Model {
     /** ModelInfo values kept as metadata, in file order (name, value as text). */
     std::vector<std::pair<std::string, std::string>> info;
     bool wasCompressed = false; ///< the whole file was LZSS-packed (old OFP)
+    /** The unpacked bytes of such a file, which packed faces point into; empty otherwise (the
+     *  faces then point into the caller's buffer, which must outlive the model). */
+    std::vector<uint8_t> unpackedBytes;
 };
 
 } // namespace agf::p3d

@@ -6,6 +6,7 @@
 
 #include "Common/Coordinates.h"
 #include "Common/HugePages.h"
+#include "P3dFaces.h"
 #include "P3dResolution.h"
 
 #include <cstring>
@@ -82,8 +83,8 @@ private:
     size_t mUsed = 0;
 };
 
-size_t TrianglesOf(const Face &face) {
-    return face.count > 2 ? face.count - 2u : 0u;
+size_t TrianglesOf(uint8_t cornerCount) {
+    return cornerCount > 2 ? cornerCount - 2u : 0u;
 }
 
 /** Writes a LOD's polygons as triangles grouped by scene material, in face order within each
@@ -110,9 +111,9 @@ private:
                                                     const std::vector<unsigned> &localToScene,
                                                     size_t sceneMaterials) {
         std::vector<size_t> triangles(sceneMaterials, 0);
-        for (const Face &face : lod.faces) {
-            triangles[localToScene[face.material]] += TrianglesOf(face);
-        }
+        ForEachFace(lod, [&](const std::array<uint32_t, 4> &, uint8_t count, uint32_t material) {
+            triangles[localToScene[material]] += TrianglesOf(count);
+        });
         return triangles;
     }
 
@@ -268,12 +269,12 @@ Converter::Geometry Converter::odolGeometry(const Lod &lod,
     // rewrites triangles 0 1 2 as 1 0 2 and quads 0 1 2 3 as 1 0 3 2): undo that, then
     // the MLOD rule applies (spec 2.8). The same rule holds for every ODOL version.
     TriangleGroups groups(lod, localToScene, mParts.materialCount(), geometry.triangles);
-    for (const Face &face : lod.faces) {
-        const uint32_t vertex[4] = {face.vertices[1], face.vertices[0],
-                                    face.count == 4 ? face.vertices[3] : face.vertices[2],
-                                    face.vertices[2]};
-        groups.add(vertex, face.count, face.material);
-    }
+    ForEachFace(
+        lod, [&](const std::array<uint32_t, 4> &corners, uint8_t cornerCount, uint32_t material) {
+            const uint32_t vertex[4] = {corners[1], corners[0],
+                                        cornerCount == 4 ? corners[3] : corners[2], corners[2]};
+            groups.add(vertex, cornerCount, material);
+        });
     countDisagreeingNormals(lod, geometry, warnings);
     return geometry;
 }

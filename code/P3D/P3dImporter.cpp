@@ -79,7 +79,7 @@ Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName, Wa
         return ParseOdol(data, size, fileName, warnings, threads);
     case Signature::Packed: {
         std::string note;
-        const std::vector<uint8_t> unpacked = LzssDecodeWholeFile(data, size, fileName, note);
+        std::vector<uint8_t> unpacked = LzssDecodeWholeFile(data, size, fileName, note);
         const Signature inner = DetectSignature(unpacked.data(), unpacked.size());
         if (inner != Signature::Mlod && inner != Signature::Odol) {
             ThrowImportError(fileName, "packed file", 0,
@@ -91,6 +91,7 @@ Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName, Wa
                 ? ParseMlod(unpacked.data(), unpacked.size(), unpackedName, warnings, threads)
                 : ParseOdol(unpacked.data(), unpacked.size(), unpackedName, warnings, threads);
         model.wasCompressed = true;
+        model.unpackedBytes = std::move(unpacked); // packed faces point into it; a move keeps them
         if (!note.empty()) {
             warnings.add(fileName, "packed file", 0, note);
         }

@@ -6,6 +6,7 @@
 #include "P3dConversion.h"
 
 #include "Common/TextEncoding.h"
+#include "P3dFaces.h"
 
 #include <assimp_gameformats/GameFormats.h>
 
@@ -61,7 +62,7 @@ void Converter::addLodMetadata(const Lod &lod, size_t lodIndex, MetadataBuilder 
     metadata.add(AGF_META_P3D_RESOLUTION, lod.resolution);
     metadata.add(AGF_META_P3D_LOD_INDEX, static_cast<int32_t>(lodIndex));
     metadata.add(AGF_META_P3D_POINT_COUNT, static_cast<uint64_t>(lod.points.size()));
-    metadata.add(AGF_META_P3D_FACE_COUNT, static_cast<uint64_t>(lod.faces.size()));
+    metadata.add(AGF_META_P3D_FACE_COUNT, static_cast<uint64_t>(FaceCount(lod)));
     metadata.add(AGF_META_P3D_NORMAL_COUNT, static_cast<uint64_t>(lod.normals.size()));
     metadata.add(AGF_META_P3D_UV_SET_COUNT,
                  static_cast<int32_t>(lod.perVertex ? lod.uvSets.size() : lod.uvSetTaggCount));

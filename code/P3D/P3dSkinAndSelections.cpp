@@ -6,6 +6,7 @@
 
 #include "Common/StringHelpers.h"
 #include "Common/TextEncoding.h"
+#include "P3dFaces.h"
 #include "P3dResolution.h"
 
 #include <assimp_gameformats/GameFormats.h>
@@ -158,7 +159,7 @@ std::vector<aiNode *> Converter::proxyNodes(const Lod &lod) {
 // Named points of Memory-like LODs (and of any LOD without faces) become nodes.
 std::vector<aiNode *> Converter::pointNodes(const Lod &lod) {
     std::vector<aiNode *> nodes;
-    if (!IsPointLod(lod.resolution) && !lod.faces.empty()) {
+    if (!IsPointLod(lod.resolution) && FaceCount(lod) != 0) {
         return nodes;
     }
     for (const Selection &selection : lod.selections) {
