@@ -6,6 +6,8 @@
  */
 #pragma once
 
+#include <assimp_gameformats/ImportOptions.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -21,9 +23,10 @@ namespace agf {
  *  most kMaxImportThreads. Never 0. */
 unsigned ImportThreads(const Assimp::Importer *importer);
 
-/** Threads the automatic choice stops at: the split loops are memory-bound, and more threads
- *  than this gained nothing on the measured inputs while each costs a start-up. */
-constexpr unsigned kMaxImportThreads = 4;
+/** Threads the automatic choice stops at (public, for applications that share cores between
+ *  imports): the split loops are memory-bound, and more threads than this gained nothing on
+ *  the measured inputs while each costs a start-up. */
+constexpr unsigned kMaxImportThreads = AI_GAMEFORMATS_DEFAULT_MAX_THREADS;
 
 /** The minimumPart for ParallelRanges when the work is counted in one unit (keys, faces) but
  *  split by another (bones, tracks): how many of `items` items, which hold `work` units between

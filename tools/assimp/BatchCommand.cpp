@@ -9,6 +9,7 @@
 #include "Commands.h"
 #include "ExitCodes.h"
 #include "ExportFormats.h"
+#include "JobThreads.h"
 #include "TerminalProgress.h"
 
 #include <assimp_gameformats/GameFormats.h>
@@ -297,8 +298,9 @@ int RunBatch(const Arguments &args) {
     fs::remove_all(scratchRoot, error);
     const std::map<std::string, BatchRecord> earlier = ReadEarlierRecords(reportPath, journalPath);
 
-    const unsigned int jobs =
-        options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+    const unsigned int cores = std::max(1u, std::thread::hardware_concurrency());
+    const unsigned int jobs = options.jobs != 0 ? options.jobs : cores;
+    ShareCoresBetweenJobs(options.import.properties, cores, jobs);
     std::printf("assimp batch: %zu files in %zu conversions%s, to %s with %u worker%s\n",
                 plan.shardFiles, plan.jobs.size(),
                 options.shardCount > 1 ? (" (shard " + std::to_string(options.shardIndex) + "/" +
