@@ -73,10 +73,9 @@ bool MapSections(const BinaryReader &reader, const Polygons &polygons,
                  bool strict, Warnings &warnings);
 
 /** Gives every section of `lod` (v40 on) its material, which its packed faces take: one
- *  LodMaterial per distinct
- *  texture, material path and embedded material, in order of first use (`textures` and
- *  `inlineNames` are the LOD's texture names and each section's inline material name). Faces
- *  of a LOD without sections share one default material. */
+ *  LodMaterial per distinct texture, material path and embedded material, in order of first
+ *  use (`textures` and `inlineNames` are the LOD's texture names and each section's inline
+ *  material name). Faces of a LOD without sections share one default material, index 0. */
 void AssignMaterials(Lod &lod, const std::vector<std::string> &textures,
                      const std::vector<std::string> &inlineNames);
 

@@ -14,6 +14,7 @@
 
 namespace agf::p3d {
 
+/** The LOD's faces, in whichever form it holds them. */
 inline size_t FaceCount(const Lod &lod) {
     return lod.faces.size() + lod.packedFaces.count;
 }
