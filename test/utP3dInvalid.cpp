@@ -179,8 +179,10 @@ TEST(P3dInvalid, SectionsThatDoNotPartitionTheFaces) {
     model.lods[0].sections[1].firstFace += 2; // a gap between the sections
     const ImportResult gap = ImportBytes("p3d_sections", "bad.p3d", gen::WriteOdolV40(model));
     EXPECT_EQ(gap.scene, nullptr);
-    EXPECT_NE(gap.error.find("sections do not partition the faces"), std::string::npos)
+    EXPECT_NE(gap.error.find("sections do not partition the faces: section 1 starts at byte "),
+              std::string::npos)
         << gap.error;
+    EXPECT_NE(gap.error.find(", not where the previous one ends"), std::string::npos) << gap.error;
     model = gen::OdolV40SkinnedModel();
     model.lods.resize(1);
     model.lods[0].sections.pop_back(); // faces left over

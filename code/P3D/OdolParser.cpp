@@ -213,31 +213,46 @@ void RequireFaceIndices(const BinaryReader &reader, const Polygons &polygons, si
 namespace {
 
 /** Walks a polygon list forward, face by face, summing the byte offsets the engine's face
- *  memory gives them (spec 4.7), for sections to be found by offset. */
+ *  memory gives them (spec 4.7), for sections to be found by offset. Every face takes at least
+ *  2 bytes there, so the offsets grow strictly. */
 class FaceOffsetWalker {
 public:
     explicit FaceOffsetWalker(const Polygons &polygons)
-        : mPolygons(&polygons), mRecord(polygons.packed.records) {}
+        : mPolygons(polygons), mRecord(polygons.packed.records) {}
 
     size_t face() const { return mFace; }
     uint32_t offset() const { return mOffset; }
 
-    /** Moves past the current face, which must exist. */
-    void next() {
-        const Polygons &polygons = *mPolygons;
-        uint8_t count = 0;
-        if (polygons.faces.empty()) {
-            count = mRecord[0];
-            mRecord += 1 + count * polygons.packed.indexSize;
+    /** Moves to the first face at or past `byteOffset`, or to the end; true when a face starts
+     *  exactly there. The walk runs on locals: through the records' bytes the compiler would
+     *  otherwise reload every member for every face. */
+    bool walkTo(uint32_t byteOffset) {
+        const size_t faceCount = mPolygons.count();
+        const uint32_t faceBytes = mPolygons.faceBytes;
+        const uint32_t cornerBytes = mPolygons.cornerBytes;
+        size_t face = mFace;
+        uint32_t offset = mOffset;
+        if (mPolygons.faces.empty()) {
+            const size_t indexSize = mPolygons.packed.indexSize;
+            const uint8_t *record = mRecord;
+            for (; offset < byteOffset && face < faceCount; ++face) {
+                const uint8_t count = record[0];
+                record += 1 + count * indexSize;
+                offset += faceBytes + cornerBytes * count;
+            }
+            mRecord = record;
         } else {
-            count = polygons.faces[mFace].count;
+            for (; offset < byteOffset && face < faceCount; ++face) {
+                offset += faceBytes + cornerBytes * mPolygons.faces[face].count;
+            }
         }
-        mOffset += polygons.faceBytes + polygons.cornerBytes * count;
-        ++mFace;
+        mFace = face;
+        mOffset = offset;
+        return offset == byteOffset;
     }
 
 private:
-    const Polygons *mPolygons;
+    const Polygons &mPolygons;
     const uint8_t *mRecord;
     size_t mFace = 0;
     uint32_t mOffset = 0;
@@ -250,41 +265,23 @@ bool MapSections(const BinaryReader &reader, const Polygons &polygons,
                  const std::vector<std::pair<uint32_t, uint32_t>> &byteRanges, uint64_t offset,
                  bool strict, Warnings &warnings) {
     const size_t faceCount = polygons.count();
-    // The faces' byte offsets, summed as the search goes: each search starts at or after the
-    // face where the previous one started.
-    FaceOffsetWalker cursor(polygons);
-    auto faceAt = [&](uint32_t byteOffset, size_t from, size_t &face) {
-        if (from < cursor.face()) {
-            cursor = FaceOffsetWalker(polygons);
-        }
-        while (cursor.face() < from) {
-            cursor.next();
-        }
-        for (FaceOffsetWalker scan = cursor;; scan.next()) {
-            if (scan.offset() == byteOffset) {
-                face = scan.face();
-                return true;
-            }
-            if (scan.offset() > byteOffset || scan.face() == faceCount) {
-                return false;
-            }
-        }
-    };
+    // One pass over the faces: each section must start where the previous one ended and end
+    // on a face boundary, and the offsets only grow.
+    FaceOffsetWalker walker(polygons);
     size_t nextFace = 0;
     std::string problem;
     for (size_t s = 0; s < sections.size() && problem.empty(); ++s) {
-        size_t first = 0;
-        size_t end = 0;
-        if (!faceAt(byteRanges[s].first, nextFace, first) || first != nextFace) {
+        const size_t first = walker.face();
+        if (walker.offset() != byteRanges[s].first) {
             problem = "section " + std::to_string(s) + " starts at byte " +
                       std::to_string(byteRanges[s].first) + ", not where the previous one ends";
-        } else if (!faceAt(byteRanges[s].second, first, end) || end < first) {
+        } else if (!walker.walkTo(byteRanges[s].second)) {
             problem = "section " + std::to_string(s) + " ends at byte " +
                       std::to_string(byteRanges[s].second) + ", not at a face boundary";
         } else {
             sections[s].firstFace = static_cast<uint32_t>(first);
-            sections[s].endFace = static_cast<uint32_t>(end);
-            nextFace = end;
+            sections[s].endFace = static_cast<uint32_t>(walker.face());
+            nextFace = walker.face();
         }
     }
     if (problem.empty() && nextFace != faceCount) {
