@@ -2,6 +2,7 @@
 // import is compared with what the generator wrote.
 #include "utP3dSupport.h"
 
+#include "P3D/MlodParser.h"
 #include "P3D/OdolArrays.h"
 #include "P3dTestModels.h"
 
@@ -10,6 +11,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace agf::test;
 using namespace agf::test::p3d;
@@ -320,6 +322,48 @@ TEST(P3dGenerated, Sp3xAndWholeFilePackedMlod) {
     const ImportResult packed = ImportP3d(Model("packed_sp3x.p3d"));
     ASSERT_NE(packed.scene, nullptr);
     EXPECT_TRUE(Meta<bool>(packed.scene->mMetaData, "P3D.WholeFileCompressed"));
+}
+
+// A LOD's (texture, rvmat) pairs get their indices in order of first use, whether the parser
+// compares them one by one (up to 16 pairs) or, past that, through a map: 20 pairs here, ten
+// textures each with and without an rvmat, and faces that come back to the first pairs after
+// the switch.
+TEST(P3dGenerated, MlodFaceMaterialsInOrderOfFirstUseAcrossTheSwitchToAMap) {
+    gen::MlodLod lod;
+    lod.resolution = 1.0f;
+    const size_t faceCount = 24;
+    for (size_t i = 0; i <= faceCount; ++i) {
+        lod.points.push_back({static_cast<float>(i), 0.0f, 0.0f});
+        lod.points.push_back({static_cast<float>(i), 0.0f, 1.0f});
+    }
+    lod.normals = {{0.0f, -1.0f, 0.0f}};
+    const auto pairOf = [](size_t face) {
+        return std::make_pair("bench\\t" + std::to_string(face % 10) + "_co.paa",
+                              face % 20 < 10 ? std::string() : std::string("bench\\m.rvmat"));
+    };
+    for (uint32_t f = 0; f < faceCount; ++f) {
+        gen::MlodFace face;
+        face.points = {2 * f, 2 * f + 1, 2 * f + 3, 2 * f + 2};
+        face.normals = {0, 0, 0, 0};
+        face.uvs = {{0, 0}, {0, 1}, {1, 1}, {1, 0}};
+        std::tie(face.texture, face.material) = pairOf(f);
+        lod.faces.push_back(face);
+    }
+    const std::vector<uint8_t> bytes = gen::WriteMlod({lod});
+    agf::Warnings warnings;
+    const agf::p3d::Model model =
+        agf::p3d::ParseMlod(bytes.data(), bytes.size(), "materials.p3d", warnings);
+    ASSERT_EQ(model.lods.size(), 1u);
+    const agf::p3d::Lod &read = model.lods[0];
+    ASSERT_EQ(read.materials.size(), 20u);
+    for (size_t m = 0; m < read.materials.size(); ++m) {
+        EXPECT_EQ(std::make_pair(read.materials[m].texture, read.materials[m].rvmat), pairOf(m))
+            << m;
+    }
+    ASSERT_EQ(read.faces.size(), faceCount);
+    for (size_t f = 0; f < faceCount; ++f) {
+        EXPECT_EQ(read.faces[f].material, f % 20) << f;
+    }
 }
 
 // ODOL v40 faces stay in the bytes they were parsed from (PackedFaces): for a file packed

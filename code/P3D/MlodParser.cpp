@@ -85,6 +85,53 @@ std::array<Vec3, 4> ProxyRowsFromTriangle(const Vec3 (&corner)[3]) {
     return {right, up, forward, corner[origin]};
 }
 
+/** A LOD's (texture, rvmat) pairs in order of first use, looked up for every face. Keyed by
+ *  views into the file's bytes, which outlive the faces' loop: a face's paths are compared
+ *  where they lie, not copied into two strings per face. Most LODs name a handful of pairs,
+ *  which are compared one by one (a map's walk and its three-way comparisons took about 190
+ *  instructions a face on the MLOD benchmark); a LOD that names more gets a map. */
+class MaterialsByName {
+public:
+    explicit MaterialsByName(std::vector<LodMaterial> &materials) : mMaterials(materials) {}
+
+    uint32_t indexOf(std::string_view texture, std::string_view material) {
+        if (mMap.empty()) {
+            for (const Known &known : mFew) {
+                if (known.texture == texture && known.material == material) {
+                    return known.index;
+                }
+            }
+        } else {
+            const auto found = mMap.find({texture, material});
+            if (found != mMap.end()) {
+                return found->second;
+            }
+        }
+        const auto index = static_cast<uint32_t>(mMaterials.size());
+        mMaterials.push_back(LodMaterial{std::string(texture), std::string(material), -1});
+        if (mMap.empty() && mFew.size() < kComparedOneByOne) {
+            mFew.push_back({texture, material, index});
+            return index;
+        }
+        for (const Known &known : mFew) {
+            mMap.emplace(std::make_pair(known.texture, known.material), known.index);
+        }
+        mFew.clear();
+        mMap.emplace(std::make_pair(texture, material), index);
+        return index;
+    }
+
+private:
+    static constexpr size_t kComparedOneByOne = 16;
+    struct Known {
+        std::string_view texture, material;
+        uint32_t index;
+    };
+    std::vector<LodMaterial> &mMaterials;
+    std::vector<Known> mFew;
+    std::map<std::pair<std::string_view, std::string_view>, uint32_t> mMap;
+};
+
 enum class LodFlavour { P3dm, Sp3x };
 
 class LodParser {
@@ -118,15 +165,19 @@ public:
         const size_t points = mReader.checkedCount(pointCount, kPointRecordSize, "point");
         ResizeLarge(lod.points, points);
         ResizeLarge(lod.pointFlags, points);
+        // The records after one bounds check (checkedCount has made sure they are there).
+        const uint8_t *pointRecords = mReader.view(points * kPointRecordSize);
         for (size_t i = 0; i < points; ++i) {
-            lod.points[i] = ReadVec3(mReader);
-            lod.pointFlags[i] = mReader.u32();
+            const uint8_t *record = pointRecords + i * kPointRecordSize;
+            lod.points[i] = LoadVec3(record);
+            lod.pointFlags[i] = BinaryReader::LoadU32(record + 12);
         }
         setStructure("normals");
         const size_t normals = mReader.checkedCount(normalCount, kNormalRecordSize, "normal");
         ResizeLarge(lod.normals, normals);
+        const uint8_t *normalRecords = mReader.view(normals * kNormalRecordSize);
         for (size_t i = 0; i < normals; ++i) {
-            lod.normals[i] = ReadVec3(mReader);
+            lod.normals[i] = LoadVec3(normalRecords + i * kNormalRecordSize);
         }
         setStructure("faces");
         const size_t faces = mReader.checkedCount(
@@ -157,9 +208,7 @@ private:
         ResizeLarge(lod.faceNormals, faceCount);
         std::vector<std::array<float, 2>> faceUvs;
         ReserveLarge(faceUvs, faceCount * 4);
-        // Keyed by views into the file's bytes, which outlive this loop: a face's texture and
-        // rvmat paths are compared where they lie, not copied into two strings per face.
-        std::map<std::pair<std::string_view, std::string_view>, uint32_t> materialIndex;
+        MaterialsByName materialIndex(lod.materials);
         for (size_t f = 0; f < faceCount; ++f) {
             Face &face = lod.faces[f];
             const uint64_t faceOffset = mReader.offset();
@@ -208,15 +257,7 @@ private:
                 texture = ReadAsciizView(mReader);
                 material = ReadAsciizView(mReader);
             }
-            const auto key = std::make_pair(texture, material);
-            auto found = materialIndex.find(key);
-            if (found == materialIndex.end()) {
-                found =
-                    materialIndex.emplace(key, static_cast<uint32_t>(lod.materials.size())).first;
-                lod.materials.push_back(
-                    LodMaterial{std::string(texture), std::string(material), -1});
-            }
-            face.material = found->second;
+            face.material = materialIndex.indexOf(texture, material);
         }
         mFaceUvs = std::move(faceUvs);
         computeMissingNormals(lod);

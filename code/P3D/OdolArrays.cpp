@@ -200,11 +200,7 @@ FloatUvSet(const ArrayBytes &array, std::vector<std::array<float, 2>> &stored, s
 }
 
 std::vector<Vec3> DecodeVec3(const ArrayBytes &array) {
-    return DecodeRecords<Vec3>(
-        array, array.count * array.elementSize / 12, 12, [](const uint8_t *p) {
-            return Vec3{BinaryReader::LoadF32(p), BinaryReader::LoadF32(p + 4),
-                        BinaryReader::LoadF32(p + 8)};
-        });
+    return DecodeRecords<Vec3>(array, array.count * array.elementSize / 12, 12, LoadVec3);
 }
 
 std::string ReadAsciiz(BinaryReader &reader) {
@@ -224,11 +220,7 @@ std::string_view ReadAsciizView(BinaryReader &reader) {
 }
 
 Vec3 ReadVec3(BinaryReader &reader) {
-    Vec3 v;
-    v.x = reader.f32();
-    v.y = reader.f32();
-    v.z = reader.f32();
-    return v;
+    return LoadVec3(reader.view(12));
 }
 
 } // namespace agf::p3d

@@ -109,4 +109,10 @@ std::string_view ReadAsciizView(BinaryReader &reader);
 
 Vec3 ReadVec3(BinaryReader &reader);
 
+/** Three little-endian floats at `p`, whose 12 bytes the caller has checked. */
+inline Vec3 LoadVec3(const uint8_t *p) {
+    return Vec3{BinaryReader::LoadF32(p), BinaryReader::LoadF32(p + 4),
+                BinaryReader::LoadF32(p + 8)};
+}
+
 } // namespace agf::p3d
