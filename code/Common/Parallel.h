@@ -23,9 +23,9 @@ namespace agf {
  *  most kMaxImportThreads. Never 0. */
 unsigned ImportThreads(const Assimp::Importer *importer);
 
-/** Threads the automatic choice stops at (public, for applications that share cores between
- *  imports): the split loops are memory-bound, and more threads than this gained nothing on
- *  the measured inputs while each costs a start-up. */
+/** Threads the automatic choice stops at (public as AI_GAMEFORMATS_DEFAULT_MAX_THREADS, for
+ *  applications that share cores between imports): the split loops are memory-bound, and more
+ *  threads than this gained nothing on the measured inputs while each costs a start-up. */
 constexpr unsigned kMaxImportThreads = AI_GAMEFORMATS_DEFAULT_MAX_THREADS;
 
 /** The minimumPart for ParallelRanges when the work is counted in one unit (keys, faces) but

@@ -90,10 +90,10 @@ const ImportOption *FindImportOption(const std::string &key);
 #define AI_CONFIG_IMPORT_GAMEFORMATS_ANIM_FILES "IMPORT_GAMEFORMATS_ANIM_FILES"
 
 /** int, default 0: the most threads one import may use, the calling thread included; 0 means
- *  the machine's cores, at most AI_GAMEFORMATS_DEFAULT_MAX_THREADS (4). `assimp batch` sets it
- *  for its workers to their share of the cores unless given with --set. 1 keeps every import on the
- * calling thread. Where an importer splits its work (PSA keys by bone, PSK normals and skin
- * weights...), every count gives the same scene, bit for bit. */
+ *  the machine's cores, at most AI_GAMEFORMATS_DEFAULT_MAX_THREADS (4); 1 keeps every import
+ *  on the calling thread. Where an importer splits its work (PSA keys by bone, PSK normals and
+ *  skin weights...), every count gives the same scene, bit for bit. `assimp batch` gives each
+ *  of its workers a share of the cores unless the count is given with --set. */
 #define AI_CONFIG_IMPORT_GAMEFORMATS_THREADS "IMPORT_GAMEFORMATS_THREADS"
 
 /** The most threads an import takes by itself (AI_CONFIG_IMPORT_GAMEFORMATS_THREADS 0): its

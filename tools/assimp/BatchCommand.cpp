@@ -116,7 +116,7 @@ OptionTable BatchOptionTable(BatchOptions &options, bool &help) {
     table.push_back({{"-j", "--jobs"},
                      OptionValue::Separate,
                      "N",
-                     "worker processes (default: the core count)",
+                     "worker processes (default: the cores), each importing on cores / N threads",
                      [&options](const std::string &text) {
                          const unsigned long jobs = ParseCount("--jobs", text);
                          if (jobs == 0 || jobs > 1024) {
