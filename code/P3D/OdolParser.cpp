@@ -82,29 +82,28 @@ template <size_t IndexSize> uint32_t LargestCorner(const uint8_t *indices, uint8
  *  through the reader, whose checks name what is missing. */
 template <size_t IndexSize>
 void CheckRecords(BinaryReader &reader, size_t faceCount, uint32_t &largest, uint64_t &corners) {
+    // `indices` is read only once `count` has passed, so that the reader's checks come after.
+    const auto check = [&](size_t face, uint64_t countOffset, uint8_t count, auto indices) {
+        if (!IsCornerCount(count)) {
+            FailCornerCount(reader, countOffset, face, count);
+        }
+        largest = std::max(largest, LargestCorner<IndexSize>(indices(), count));
+        corners += count;
+    };
     const uint8_t *const start = reader.data() + reader.position();
     const size_t available = reader.remaining();
-    constexpr size_t kLongestRecord = 1 + 4 * IndexSize;
+    const size_t longestRecord = PackedRecordBytes(4, IndexSize);
     size_t at = 0;
     size_t f = 0;
-    for (; f < faceCount && available - at >= kLongestRecord; ++f) {
+    for (; f < faceCount && available - at >= longestRecord; ++f) {
         const uint8_t count = start[at];
-        if (!IsCornerCount(count)) {
-            FailCornerCount(reader, reader.offset() + at, f, count);
-        }
-        largest = std::max(largest, LargestCorner<IndexSize>(start + at + 1, count));
-        corners += count;
-        at += 1 + count * IndexSize;
+        check(f, reader.offset() + at, count, [&] { return start + at + 1; });
+        at += PackedRecordBytes(count, IndexSize);
     }
     reader.skip(at);
     for (; f < faceCount; ++f) {
         const uint8_t count = reader.u8();
-        if (!IsCornerCount(count)) {
-            FailCornerCount(reader, reader.offset() - 1, f, count);
-        }
-        largest =
-            std::max(largest, LargestCorner<IndexSize>(reader.view(count * IndexSize), count));
-        corners += count;
+        check(f, reader.offset() - 1, count, [&] { return reader.view(count * IndexSize); });
     }
 }
 
@@ -115,8 +114,7 @@ Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings
     const uint32_t allocationSize = reader.u32();
     reader.u16(); // always 0 in the files seen
     Polygons polygons;
-    polygons.faceBytes = static_cast<uint32_t>(indexSize);
-    polygons.cornerBytes = static_cast<uint32_t>(indexSize);
+    polygons.offsetUnit = static_cast<uint32_t>(indexSize);
     polygons.packed.records = faceCount == 0 ? nullptr : reader.data() + reader.position();
     polygons.packed.count = faceCount;
     polygons.packed.indexSize = static_cast<uint8_t>(indexSize);
@@ -188,7 +186,7 @@ void FillSkin(const BinaryReader &reader, const ArrayBytes &boneRefs,
 
 void RequireFaceIndices(const BinaryReader &reader, const Polygons &polygons, size_t vertexCount,
                         uint64_t offset) {
-    if (polygons.count() == 0 || polygons.largestIndex < vertexCount) {
+    if (polygons.largestIndex < vertexCount) {
         return;
     }
     // Some corner is out of range: find the first, for the message.
@@ -228,8 +226,6 @@ public:
      *  otherwise reload every member for every face. */
     bool walkTo(uint32_t byteOffset) {
         const size_t faceCount = mPolygons.count();
-        const uint32_t faceBytes = mPolygons.faceBytes;
-        const uint32_t cornerBytes = mPolygons.cornerBytes;
         size_t face = mFace;
         uint32_t offset = mOffset;
         if (mPolygons.faces.empty()) {
@@ -237,13 +233,13 @@ public:
             const uint8_t *record = mRecord;
             for (; offset < byteOffset && face < faceCount; ++face) {
                 const uint8_t count = record[0];
-                record += 1 + count * indexSize;
-                offset += faceBytes + cornerBytes * count;
+                record += PackedRecordBytes(count, indexSize);
+                offset += mPolygons.faceOffsetBytes(count);
             }
             mRecord = record;
         } else {
             for (; offset < byteOffset && face < faceCount; ++face) {
-                offset += faceBytes + cornerBytes * mPolygons.faces[face].count;
+                offset += mPolygons.faceOffsetBytes(mPolygons.faces[face].count);
             }
         }
         mFace = face;

@@ -38,16 +38,16 @@ struct Polygons {
     std::vector<Face> faces;
     PackedFaces packed;
     /** Sections give face ranges as byte offsets into the engine's face memory (spec 4.7),
-     *  where a face takes `faceBytes`, plus `cornerBytes` a corner (v40 on: (1 + n) times the
-     *  index size; v7: 2 + 2n); `endOffset` is the total. */
-    uint32_t faceBytes = 0;
-    uint32_t cornerBytes = 0;
+     *  where a face of n corners takes (1 + n) units of `offsetUnit` bytes (v40 on: the index
+     *  size; v7: 2); `endOffset` is the total. */
+    uint32_t offsetUnit = 0;
     uint32_t endOffset = 0;
     /** The largest corner index of the faces, which every reader of a polygon list keeps, so
      *  that RequireFaceIndices compares once instead of passing over every corner again. */
     uint32_t largestIndex = 0;
 
     size_t count() const { return faces.size() + packed.count; }
+    uint32_t faceOffsetBytes(uint8_t corners) const { return offsetUnit * (1u + corners); }
 };
 
 /** Checks a polygon list whose corner indices are `indexSize` bytes (2, or 4 from v69) and

@@ -86,8 +86,7 @@ private:
         mReader.u32(); // allocation size
         odol::Polygons polygons;
         polygons.faces.resize(faceCount);
-        polygons.faceBytes = 2; // v7 sections count 2 + 2n bytes per face (spec 6)
-        polygons.cornerBytes = 2;
+        polygons.offsetUnit = 2; // v7 sections count 2 + 2n bytes per face (spec 6)
         uint32_t byteOffset = 0;
         std::map<uint16_t, uint32_t> materialByTexture;
         for (size_t f = 0; f < faceCount; ++f) {
@@ -120,7 +119,7 @@ private:
                     texture == kNoTexture ? std::string() : mTextures[texture], "", -1});
             }
             face.material = found->second;
-            byteOffset += polygons.faceBytes + polygons.cornerBytes * count;
+            byteOffset += polygons.faceOffsetBytes(count);
         }
         polygons.endOffset = byteOffset;
         return polygons;

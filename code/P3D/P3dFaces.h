@@ -19,6 +19,11 @@ inline size_t FaceCount(const Lod &lod) {
     return lod.faces.size() + lod.packedFaces.count;
 }
 
+/** The bytes of a packed record of `corners` indices of `indexSize` bytes. */
+constexpr size_t PackedRecordBytes(uint8_t corners, size_t indexSize) {
+    return 1 + size_t{corners} * indexSize;
+}
+
 /** Calls visit(corners, count) for `faces` packed records from `record` on (`corners` is a
  *  std::array<uint32_t, 4> whose first `count` entries are set) and returns the record after
  *  the last. The records must have been checked (ReadPolygons). */
@@ -34,7 +39,7 @@ const uint8_t *VisitPackedFaces(const uint8_t *record, size_t faces, Visit &&vis
                                                  load(index + 2 * IndexSize),
                                                  count == 4 ? load(index + 3 * IndexSize) : 0u};
         visit(corners, count);
-        record = index + count * IndexSize;
+        record += PackedRecordBytes(count, IndexSize);
     }
     return record;
 }
