@@ -121,6 +121,151 @@ private:
     TriangleGroupFiller mFiller;
 };
 
+/** Welds an MLOD LOD's face corners into vertices: corners become one vertex when point,
+ *  normal and every UV are bit-identical. Most corners repeat their point's first vertex, so
+ *  that one is found by the point alone. The others (at UV seams and hard edges) are looked up
+ *  by a hash of those values (no string per corner: this runs for every corner of every LOD);
+ *  corners whose hashes collide are told apart by comparing the values with those of the
+ *  corner that made the vertex. */
+class CornerWelder {
+public:
+    /** The template argument of vertexOf when the UV set count is only known at run time. */
+    static constexpr size_t kAnySetCount = 0;
+
+    CornerWelder(const Lod &lod, MeshSource &source, std::vector<uint32_t> &vertexPoint)
+        : mLod(lod), mSource(source), mVertexPoint(vertexPoint),
+          mLaterVertexByHash(lod.points.size() / 4) {
+        // The UV sets as plain arrays: through the vectors, each set's data pointer would be
+        // loaded again after every push_back below, since the compiler cannot tell them apart.
+        for (const auto &uvs : lod.uvSets) {
+            mUvSets.push_back(uvs.data());
+        }
+        ResizeLarge(mFirstVertexOfPoint, lod.points.size(), kNoVertex);
+        // Every used point makes at least one vertex: sized for that, the arrays grow only
+        // where UV seams and hard edges split points. (A LOD of points without faces makes
+        // none.)
+        const size_t expectedVertices = lod.faces.empty() ? 0 : lod.points.size();
+        mNextVertexWithHash.reserve(expectedVertices);
+        mVertexCorner.reserve(expectedVertices);
+        mVertexNormal.reserve(expectedVertices);
+        vertexPoint.reserve(expectedVertices);
+        source.positions.reserve(expectedVertices);
+        source.normals.reserve(expectedVertices);
+        if (!lod.faces.empty()) {
+            source.uvSets.resize(mUvSets.size());
+            for (auto &uvs : source.uvSets) {
+                uvs.reserve(expectedVertices);
+            }
+        }
+    }
+
+    /** The vertex of a corner (`corner` counts the LOD's face corners in order), made when no
+     *  earlier corner was the same. `FixedSetCount` is the LOD's UV set count, or kAnySetCount. */
+    template <size_t FixedSetCount>
+    uint32_t vertexOf(uint32_t point, uint32_t normal, size_t corner) {
+        uint32_t &first = mFirstVertexOfPoint[point];
+        if (first == kNoVertex) {
+            first = addVertex(point, normal, corner);
+            return first;
+        }
+        // The point's first vertex has this point: the normal and the UVs decide.
+        if (mVertexNormal[first] == normal &&
+            sameUvs<FixedSetCount>(corner, mVertexCorner[first])) {
+            return first;
+        }
+        return laterVertex<FixedSetCount>(point, normal, corner);
+    }
+
+private:
+    size_t setCount() const { return mUvSets.size(); }
+
+    static uint64_t UvBits(const std::array<float, 2> &uv) {
+        uint64_t bits;
+        std::memcpy(&bits, uv.data(), sizeof bits);
+        return bits;
+    }
+
+    template <size_t FixedSetCount> bool sameUvs(size_t corner, size_t other) const {
+        const size_t sets = FixedSetCount == kAnySetCount ? setCount() : FixedSetCount;
+        for (size_t set = 0; set < sets; ++set) {
+            if (UvBits(mUvSets[set][corner]) != UvBits(mUvSets[set][other])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    uint32_t addVertex(uint32_t point, uint32_t normal, size_t corner) {
+        const auto index = static_cast<uint32_t>(mVertexPoint.size());
+        mNextVertexWithHash.push_back(kNoVertex);
+        mVertexCorner.push_back(corner);
+        mVertexNormal.push_back(normal);
+        mVertexPoint.push_back(point);
+        mSource.positions.push_back(ToAssimpPoint(mLod.points[point]));
+        mSource.normals.push_back(MlodNormal(mLod.normals[normal]));
+        for (size_t set = 0; set < setCount(); ++set) {
+            mSource.uvSets[set].push_back(ToAssimpUv(mUvSets[set][corner]));
+        }
+        return index;
+    }
+
+    /** A corner that differs from its point's first vertex: found among the point's later
+     *  vertices by hash, or made one of them. */
+    template <size_t FixedSetCount>
+    uint32_t laterVertex(uint32_t point, uint32_t normal, size_t corner) {
+        uint64_t hash = HashCombine(point, normal);
+        for (size_t set = 0; set < setCount(); ++set) {
+            hash = HashCombine(hash, UvBits(mUvSets[set][corner]));
+        }
+        uint32_t &first = mLaterVertexByHash.vertexFor(hash);
+        uint32_t index = first;
+        uint32_t previous = kNoVertex;
+        while (index != kNoVertex &&
+               !(mVertexPoint[index] == point && mVertexNormal[index] == normal &&
+                 sameUvs<FixedSetCount>(corner, mVertexCorner[index]))) {
+            previous = index;
+            index = mNextVertexWithHash[index];
+        }
+        if (index == kNoVertex) {
+            index = addVertex(point, normal, corner);
+            if (previous == kNoVertex) {
+                first = index;
+                mLaterVertexByHash.noteInserted();
+            } else {
+                mNextVertexWithHash[previous] = index;
+            }
+        }
+        return index;
+    }
+
+    const Lod &mLod;
+    MeshSource &mSource;
+    std::vector<uint32_t> &mVertexPoint; ///< source vertex -> point
+    std::vector<const std::array<float, 2> *> mUvSets;
+    std::vector<uint32_t> mFirstVertexOfPoint;
+    CornerHashTable mLaterVertexByHash;
+    std::vector<uint32_t> mNextVertexWithHash;
+    std::vector<size_t> mVertexCorner;
+    std::vector<uint32_t> mVertexNormal; ///< MLOD normal index of each vertex
+};
+
+/** Every face of an MLOD LOD welded and grouped, in face order. */
+template <size_t FixedSetCount>
+void WeldFaces(const Lod &lod, CornerWelder &welder, TriangleGroups &groups) {
+    const Face *faces = lod.faces.data();
+    const std::array<uint32_t, 4> *faceNormals = lod.faceNormals.data();
+    size_t corner = 0;
+    for (size_t f = 0; f < lod.faces.size(); ++f) {
+        const Face &face = faces[f];
+        uint32_t vertex[4];
+        for (size_t k = 0; k < face.count; ++k, ++corner) {
+            vertex[k] = welder.vertexOf<FixedSetCount>(face.vertices[k], faceNormals[f][k], corner);
+        }
+        // Spec 2.8: after the mirror, the file order is counter-clockwise seen from outside.
+        groups.add(vertex, face.count, face.material);
+    }
+}
+
 } // namespace
 
 // An engine row-vector affine transform (rows = images of X, Y, Z, then the position) as an
@@ -150,105 +295,12 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod,
                                             const std::vector<unsigned> &localToScene) const {
     Geometry geometry;
     TriangleGroups groups(lod, localToScene, mParts.materialCount(), geometry.triangles);
-    const size_t setCount = lod.uvSets.size();
-    // Corners become one vertex when point, normal and every UV are bit-identical. Most
-    // corners repeat their point's first vertex, so that one is found by the point alone. The
-    // others (at UV seams and hard edges) are looked up by a hash of those values (no string
-    // per corner: this runs for every corner of every LOD); corners whose hashes collide are
-    // told apart by comparing the values with those of the corner that made the vertex.
-    std::vector<uint32_t> firstVertexOfPoint;
-    ResizeLarge(firstVertexOfPoint, lod.points.size(), kNoVertex);
-    CornerHashTable laterVertexByHash(lod.points.size() / 4);
-    std::vector<uint32_t> nextVertexWithHash;
-    std::vector<size_t> vertexCorner;
-    std::vector<uint32_t> vertexNormal; ///< MLOD normal index of each vertex
-    // Every used point makes at least one vertex: sized for that, the arrays grow only where
-    // UV seams and hard edges split points. (A LOD of points without faces makes none.)
-    const size_t expectedVertices = lod.faces.empty() ? 0 : lod.points.size();
-    nextVertexWithHash.reserve(expectedVertices);
-    vertexCorner.reserve(expectedVertices);
-    vertexNormal.reserve(expectedVertices);
-    geometry.vertexPoint.reserve(expectedVertices);
-    geometry.source.positions.reserve(expectedVertices);
-    geometry.source.normals.reserve(expectedVertices);
-    if (!lod.faces.empty()) {
-        geometry.source.uvSets.resize(setCount);
-        for (auto &uvs : geometry.source.uvSets) {
-            uvs.reserve(expectedVertices);
-        }
-    }
-    const auto sameCorner = [&](uint32_t point, uint32_t normal, size_t corner, uint32_t vertex) {
-        const size_t other = vertexCorner[vertex];
-        if (geometry.vertexPoint[vertex] != point || vertexNormal[vertex] != normal) {
-            return false;
-        }
-        for (size_t set = 0; set < setCount; ++set) {
-            if (std::memcmp(lod.uvSets[set][corner].data(), lod.uvSets[set][other].data(),
-                            sizeof(float) * 2) != 0) {
-                return false;
-            }
-        }
-        return true;
-    };
-    const auto addVertex = [&](uint32_t point, uint32_t normal, size_t corner) {
-        const uint32_t index = static_cast<uint32_t>(geometry.vertexPoint.size());
-        nextVertexWithHash.push_back(kNoVertex);
-        vertexCorner.push_back(corner);
-        vertexNormal.push_back(normal);
-        geometry.vertexPoint.push_back(point);
-        geometry.source.positions.push_back(ToAssimpPoint(lod.points[point]));
-        geometry.source.normals.push_back(MlodNormal(lod.normals[normal]));
-        for (size_t set = 0; set < setCount; ++set) {
-            geometry.source.uvSets[set].push_back(ToAssimpUv(lod.uvSets[set][corner]));
-        }
-        return index;
-    };
-    // A corner that differs from its point's first vertex: found among the point's later
-    // vertices by hash, or made one of them.
-    const auto laterVertex = [&](uint32_t point, uint32_t normal, size_t corner) {
-        uint64_t hash = HashCombine(point, normal);
-        for (size_t set = 0; set < setCount; ++set) {
-            uint64_t bits;
-            std::memcpy(&bits, lod.uvSets[set][corner].data(), sizeof bits);
-            hash = HashCombine(hash, bits);
-        }
-        uint32_t &first = laterVertexByHash.vertexFor(hash);
-        uint32_t index = first;
-        uint32_t previous = kNoVertex;
-        while (index != kNoVertex && !sameCorner(point, normal, corner, index)) {
-            previous = index;
-            index = nextVertexWithHash[index];
-        }
-        if (index == kNoVertex) {
-            index = addVertex(point, normal, corner);
-            if (previous == kNoVertex) {
-                first = index;
-                laterVertexByHash.noteInserted();
-            } else {
-                nextVertexWithHash[previous] = index;
-            }
-        }
-        return index;
-    };
-    size_t corner = 0;
-    for (size_t f = 0; f < lod.faces.size(); ++f) {
-        const Face &face = lod.faces[f];
-        uint32_t vertex[4];
-        for (size_t k = 0; k < face.count; ++k, ++corner) {
-            const uint32_t point = face.vertices[k];
-            const uint32_t normal = lod.faceNormals[f][k];
-            uint32_t &pointFirst = firstVertexOfPoint[point];
-            if (pointFirst == kNoVertex) {
-                pointFirst = addVertex(point, normal, corner);
-                vertex[k] = pointFirst;
-            } else if (sameCorner(point, normal, corner, pointFirst)) {
-                vertex[k] = pointFirst;
-            } else {
-                vertex[k] = laterVertex(point, normal, corner);
-            }
-        }
-        // Spec 2.8: after the mirror, the file order is counter-clockwise seen from outside.
-        groups.add(vertex, face.count, face.material);
+    CornerWelder welder(lod, geometry.source, geometry.vertexPoint);
+    // Nearly every MLOD has one UV set: its loop is compiled with that count known.
+    if (lod.uvSets.size() == 1) {
+        WeldFaces<1>(lod, welder, groups);
+    } else {
+        WeldFaces<CornerWelder::kAnySetCount>(lod, welder, groups);
     }
     return geometry;
 }
