@@ -203,61 +203,85 @@ private:
 
     void warn(const std::string &problem) { mWarnings.add(mReader, problem); }
 
+    /** The NUL-terminated text at the reader's position, which the reader then passes. Inline
+     *  (ReadAsciizView is not), since each face has two; an empty one, as a face without an
+     *  rvmat has, is told at its first byte. */
+    std::string_view nextAsciiz() {
+        const uint8_t *start = mReader.data() + mReader.position();
+        const size_t left = mReader.remaining();
+        size_t length = 0;
+        if (left == 0 || start[0] != 0) {
+            const void *nul = std::memchr(start, 0, left);
+            if (nul == nullptr) {
+                mReader.fail("string runs to the end of the data without a terminating NUL");
+            }
+            length = static_cast<size_t>(static_cast<const uint8_t *>(nul) - start);
+        }
+        mReader.skip(length + 1);
+        return std::string_view(reinterpret_cast<const char *>(start), length);
+    }
+
+    [[noreturn]] void failCorner(uint64_t faceOffset, size_t face, const char *what, uint32_t index,
+                                 size_t available, const char *plural) {
+        mReader.failAt(faceOffset, "face " + std::to_string(face) + " " + what + " index " +
+                                       std::to_string(index) + " out of range (" +
+                                       std::to_string(available) + " " + plural + ")");
+    }
+
     void parseFaces(Lod &lod, size_t faceCount) {
-        ResizeLarge(lod.faces, faceCount);
-        ResizeLarge(lod.faceNormals, faceCount);
+        ReserveLarge(lod.faces, faceCount);
+        ReserveLarge(lod.faceNormals, faceCount);
         std::vector<std::array<float, 2>> faceUvs;
         ReserveLarge(faceUvs, faceCount * 4);
         MaterialsByName materialIndex(lod.materials);
+        const size_t pointCount = lod.points.size();
+        // A LOD without normals (some SP3X files) still names normal 0 in its faces: the
+        // normals are computed after the faces (computeMissingNormals).
+        const uint64_t normalLimit =
+            lod.normals.empty() ? uint64_t{1} << 32 : uint64_t{lod.normals.size()};
         for (size_t f = 0; f < faceCount; ++f) {
-            Face &face = lod.faces[f];
             const uint64_t faceOffset = mReader.offset();
             std::string_view texture;
             if (mFlavour == LodFlavour::Sp3x) {
                 texture = mReader.fixedStringView(32);
             }
-            // The corner count and the four slots (point, normal, u, v) after one bounds check.
-            const uint8_t *record = mReader.view(4 + kSlotCount * 16);
+            // The corner count, the four slots (point, normal, u, v) and the flags after one
+            // bounds check.
+            const uint8_t *record = mReader.view(kP3dmFaceRecordSize);
             const uint32_t cornerCount = BinaryReader::LoadU32(record);
             if (cornerCount != 3 && cornerCount != 4) {
                 mReader.failAt(faceOffset, "face " + std::to_string(f) + " has " +
                                                std::to_string(cornerCount) +
                                                " vertices (3 or 4 expected)");
             }
+            Face face;
             face.count = static_cast<uint8_t>(cornerCount);
-            for (size_t slot = 0; slot < kSlotCount; ++slot) {
-                const uint8_t *fields = record + 4 + slot * 16;
+            std::array<uint32_t, 4> normals{};
+            // Slots past the corner count hold stale data, which is not read.
+            for (size_t slot = 0; slot < cornerCount; ++slot) {
+                const uint8_t *fields = record + 4 + slot * kSlotSize;
                 const uint32_t point = BinaryReader::LoadU32(fields);
                 const uint32_t normal = BinaryReader::LoadU32(fields + 4);
-                const float u = BinaryReader::LoadF32(fields + 8);
-                const float v = BinaryReader::LoadF32(fields + 12);
-                if (slot >= cornerCount) {
-                    continue; // stale data in the unused fourth slot
+                if (point >= pointCount) {
+                    failCorner(faceOffset, f, "point", point, pointCount, "points");
                 }
-                if (point >= lod.points.size()) {
-                    mReader.failAt(faceOffset, "face " + std::to_string(f) + " point index " +
-                                                   std::to_string(point) + " out of range (" +
-                                                   std::to_string(lod.points.size()) + " points)");
-                }
-                // A LOD without normals (some SP3X files) still names normal 0 in its faces:
-                // the normals are computed after the faces (computeMissingNormals).
-                if (normal >= lod.normals.size() && !lod.normals.empty()) {
-                    mReader.failAt(faceOffset, "face " + std::to_string(f) + " normal index " +
-                                                   std::to_string(normal) + " out of range (" +
-                                                   std::to_string(lod.normals.size()) +
-                                                   " normals)");
+                if (normal >= normalLimit) {
+                    failCorner(faceOffset, f, "normal", normal, lod.normals.size(), "normals");
                 }
                 face.vertices[slot] = point;
-                lod.faceNormals[f][slot] = normal;
-                faceUvs.push_back({u, v});
+                normals[slot] = normal;
+                faceUvs.push_back(
+                    {BinaryReader::LoadF32(fields + 8), BinaryReader::LoadF32(fields + 12)});
             }
-            face.flags = mReader.u32();
+            face.flags = BinaryReader::LoadU32(record + 4 + kSlotCount * kSlotSize);
             std::string_view material;
             if (mFlavour == LodFlavour::P3dm) {
-                texture = ReadAsciizView(mReader);
-                material = ReadAsciizView(mReader);
+                texture = nextAsciiz();
+                material = nextAsciiz();
             }
             face.material = materialIndex.indexOf(texture, material);
+            lod.faces.push_back(face);
+            lod.faceNormals.push_back(normals);
         }
         mFaceUvs = std::move(faceUvs);
         computeMissingNormals(lod);
