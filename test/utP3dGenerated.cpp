@@ -166,6 +166,82 @@ TEST(P3dGenerated, MlodWeldMakesOneVertexPerDistinctCorner) {
     EXPECT_EQ(imported, distinct);
 }
 
+// UV set 0: a #UVSet# 0 tagg replaces the UVs of the face records; without one, or with one of
+// the wrong size (skipped with a warning), the face records' UVs are read, from faces whose
+// names differ in length, so that the second walk over them must step over each name exactly.
+TEST(P3dGenerated, MlodUvSet0TaggWinsOverFaceUvsWhichFillInWithoutIt) {
+    const auto makeLod = [](float resolution) {
+        gen::MlodLod lod;
+        lod.resolution = resolution;
+        lod.points = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {2, 0, 1}, {3, 0, 1}, {3, 1, 1}, {2, 1, 1}};
+        lod.normals = {{0, 0, -1}};
+        gen::MlodFace triangle;
+        triangle.points = {0, 1, 2};
+        triangle.normals = {0, 0, 0};
+        triangle.uvs = {{0.125f, 0.25f}, {0.375f, 0.5f}, {0.625f, 0.75f}};
+        triangle.texture = "a";
+        gen::MlodFace quad;
+        quad.points = {3, 4, 5, 6};
+        quad.normals = {0, 0, 0, 0};
+        quad.uvs = {{0.0625f, 0.1875f}, {0.3125f, 0.4375f}, {0.5625f, 0.6875f}, {0.8125f, 0.9375f}};
+        quad.texture = "agf\\uv\\a_much_longer_texture_name_co.paa";
+        quad.material = "agf\\uv\\quad.rvmat";
+        lod.faces = {triangle, quad};
+        lod.writeUvSet0 = false;
+        return lod;
+    };
+    gen::MlodLod replaced = makeLod(0);
+    std::vector<gen::Uv> tagged;
+    for (size_t corner = 0; corner < 7; ++corner) {
+        tagged.push_back({0.9f - 0.1f * float(corner), 0.05f * float(corner)});
+    }
+    replaced.extraUvSets = {{0, tagged}};
+    gen::MlodLod faulty = makeLod(1);
+    faulty.extraUvSets = {{0, {{0.5f, 0.5f}}}};
+    const gen::MlodLod untagged = makeLod(2);
+
+    const ImportResult result =
+        ImportBytes("p3d_uvset0", "uvset0.p3d", gen::WriteMlod({replaced, faulty, untagged}));
+    ASSERT_NE(result.scene, nullptr) << result.error;
+    const std::vector<const aiNode *> nodes = LodNodes(result.scene);
+    ASSERT_EQ(nodes.size(), 3u);
+    // Each point is one corner, so a vertex's position names the UV it must have.
+    const auto uvsByPosition = [&](const aiNode *node) {
+        std::map<std::array<float, 3>, std::array<float, 2>> uvs;
+        for (unsigned m = 0; m < node->mNumMeshes; ++m) {
+            const aiMesh *mesh = result.scene->mMeshes[node->mMeshes[m]];
+            for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
+                const aiVector3D &p = mesh->mVertices[v];
+                uvs[{p.x, p.y, p.z}] = {mesh->mTextureCoords[0][v].x, mesh->mTextureCoords[0][v].y};
+            }
+        }
+        return uvs;
+    };
+    const auto expected = [&](const gen::MlodLod &lod, const std::vector<gen::Uv> &cornerUvs) {
+        std::map<std::array<float, 3>, std::array<float, 2>> uvs;
+        size_t corner = 0;
+        for (const gen::MlodFace &face : lod.faces) {
+            for (uint32_t point : face.points) {
+                const gen::Vec3 &p = lod.points[point];
+                const gen::Uv &uv = cornerUvs[corner++];
+                uvs[{p[0], p[1], -p[2]}] = {uv[0], 1.0f - uv[1]};
+            }
+        }
+        return uvs;
+    };
+    std::vector<gen::Uv> faceUvs;
+    for (const gen::MlodFace &face : untagged.faces) {
+        faceUvs.insert(faceUvs.end(), face.uvs.begin(), face.uvs.end());
+    }
+    EXPECT_EQ(uvsByPosition(nodes[0]), expected(replaced, tagged));
+    EXPECT_EQ(uvsByPosition(nodes[1]), expected(faulty, faceUvs));
+    EXPECT_EQ(uvsByPosition(nodes[2]), expected(untagged, faceUvs));
+    EXPECT_EQ(Meta<int32_t>(nodes[0]->mMetaData, "P3D.UVSetCount"), 1);
+    EXPECT_EQ(Meta<int32_t>(nodes[1]->mMetaData, "P3D.UVSetCount"), 0);
+    const ImportWarnings warnings(*result.importer, "p3d");
+    EXPECT_TRUE(warnings.contains("#UVSet# has 12 bytes, expected 60; skipped")) << warnings.text();
+}
+
 TEST(P3dGenerated, MlodCubeSelectionsFramesProxyAndMemoryPoints) {
     const ImportResult result = ImportP3d(Model("mlod_cube.p3d"));
     ASSERT_NE(result.scene, nullptr) << result.error;

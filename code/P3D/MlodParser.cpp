@@ -231,9 +231,8 @@ private:
     void parseFaces(Lod &lod, size_t faceCount) {
         ReserveLarge(lod.faces, faceCount);
         ReserveLarge(lod.faceNormals, faceCount);
-        std::vector<std::array<float, 2>> faceUvs;
-        ReserveLarge(faceUvs, faceCount * 4);
         MaterialsByName materialIndex(lod.materials);
+        mFacesPosition = mReader.position();
         const size_t pointCount = lod.points.size();
         // A LOD without normals (some SP3X files) still names normal 0 in its faces: the
         // normals are computed after the faces (computeMissingNormals).
@@ -270,8 +269,6 @@ private:
                 }
                 face.vertices[slot] = point;
                 normals[slot] = normal;
-                faceUvs.push_back(
-                    {BinaryReader::LoadF32(fields + 8), BinaryReader::LoadF32(fields + 12)});
             }
             face.flags = BinaryReader::LoadU32(record + 4 + kSlotCount * kSlotSize);
             std::string_view material;
@@ -283,8 +280,34 @@ private:
             lod.faces.push_back(face);
             lod.faceNormals.push_back(normals);
         }
-        mFaceUvs = std::move(faceUvs);
         computeMissingNormals(lod);
+    }
+
+    /** UV set 0 as the face records hold it (after each corner's point and normal), for a LOD
+     *  whose #UVSet# 0 tagg, which replaces it, is missing or unusable: a second walk over the
+     *  records, which the first one checked. Object Builder writes that tagg, so this walk
+     *  runs for older files only, and a LOD that has the tagg keeps no copy of these UVs. */
+    UvSet uvsOfFaces(const Lod &lod, size_t corners) const {
+        BinaryReader records = mReader;
+        records.seek(mFacesPosition);
+        std::vector<std::array<float, 2>> uvs;
+        ReserveLarge(uvs, corners);
+        for (const Face &face : lod.faces) {
+            if (mFlavour == LodFlavour::Sp3x) {
+                records.skip(32);
+            }
+            const uint8_t *record = records.view(kP3dmFaceRecordSize);
+            for (size_t slot = 0; slot < face.count; ++slot) {
+                const uint8_t *fields = record + 4 + slot * kSlotSize;
+                uvs.push_back(
+                    {BinaryReader::LoadF32(fields + 8), BinaryReader::LoadF32(fields + 12)});
+            }
+            if (mFlavour == LodFlavour::P3dm) {
+                ReadAsciizView(records);
+                ReadAsciizView(records);
+            }
+        }
+        return UvSet(std::move(uvs));
     }
 
     // One normal per face, in the file's convention (spec 2.8: engine space, pointing into the
@@ -320,7 +343,7 @@ private:
         for (const Face &face : lod.faces) {
             corners += face.count;
         }
-        std::map<uint32_t, std::vector<std::array<float, 2>>> uvSetsById;
+        std::map<uint32_t, UvSet> uvSetsById;
         for (size_t index = 0;; ++index) {
             setStructure("tagg " + std::to_string(index));
             std::string name;
@@ -361,19 +384,10 @@ private:
                     continue;
                 }
                 const uint32_t id = data.u32();
-                std::vector<std::array<float, 2>> uvs(corners);
-                // The size is checked above: one view of the set instead of a checked read per
-                // float, which GCC does not always inline (17 M instructions on the 10-LOD
-                // benchmark input when it does not).
-                const uint8_t *values = data.view(8 * corners);
-                for (size_t c = 0; c < corners; ++c) {
-                    uvs[c][0] = BinaryReader::LoadF32(values + 8 * c);
-                    uvs[c][1] = BinaryReader::LoadF32(values + 8 * c + 4);
-                }
                 if (uvSetsById.count(id) != 0) {
                     warn("#UVSet# " + std::to_string(id) + " appears twice; the last one is kept");
                 }
-                uvSetsById[id] = std::move(uvs);
+                uvSetsById[id] = UvSet::InFileBytes(data.view(8 * corners), corners);
             } else if (name == "#Animation#") {
                 parseFrame(lod, data, points);
             }
@@ -381,7 +395,7 @@ private:
         }
         // Set 0 is the face UVs unless a #UVSet# 0 replaces them; other sets follow by id.
         lod.uvSets.push_back(uvSetsById.count(0) != 0 ? std::move(uvSetsById[0])
-                                                      : std::move(mFaceUvs));
+                                                      : uvsOfFaces(lod, corners));
         lod.uvSetIds.push_back(0);
         for (auto &entry : uvSetsById) {
             if (entry.first != 0) {
@@ -515,10 +529,25 @@ private:
     Warnings &mWarnings;
     size_t mLodIndex;
     LodFlavour mFlavour = LodFlavour::P3dm;
-    std::vector<std::array<float, 2>> mFaceUvs;
+    size_t mFacesPosition = 0; ///< the reader's position at the first face record
 };
 
 } // namespace
+
+UvSet UvSet::InFileBytes(const uint8_t *bytes, size_t count) {
+    UvSet set;
+    if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) {
+        set.mBorrowed = bytes;
+        set.mBorrowedCount = count;
+    } else {
+        set.mOwned.resize(count);
+        for (size_t i = 0; i < count; ++i) {
+            set.mOwned[i] = {BinaryReader::LoadF32(bytes + 8 * i),
+                             BinaryReader::LoadF32(bytes + 8 * i + 4)};
+        }
+    }
+    return set;
+}
 
 bool SplitProxyName(const std::string &name, std::string &path, int32_t &instance) {
     if (!StartsWithNoCase(name, "proxy:")) {

@@ -18,7 +18,8 @@ namespace agf::p3d {
  *  first keeps the LODs before it and records a warning; damage in the first LOD, or a file that
  *  is not MLOD, throws ImportError. Recoverable problems go to `warnings`. The LODs are read on
  *  up to `threads` threads when they can be located first; the model and the warnings do not
- *  depend on the count. */
+ *  depend on the count. The model's #UVSet# UV sets point into `data` (UvSet), which must
+ *  outlive it. */
 Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
                 unsigned threads = 1);
 

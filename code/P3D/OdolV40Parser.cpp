@@ -281,7 +281,7 @@ private:
         for (size_t set = 0; set < mVertices.uvSets.size(); ++set) {
             const ArrayBytes &array = mVertices.uvSets[set];
             RequireCount(mReader, array, vertexCount, "UV set");
-            lod.uvSets.push_back(FloatUvSet(array, mVertices.uvValues[set], vertexCount));
+            lod.uvSets.emplace_back(FloatUvSet(array, mVertices.uvValues[set], vertexCount));
             lod.uvSetIds.push_back(static_cast<uint32_t>(set));
         }
         odol::RequireFaceIndices(mReader, polygons, vertexCount, mPolygonOffset);

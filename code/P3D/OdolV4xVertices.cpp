@@ -124,7 +124,7 @@ void FillVertices(const BinaryReader &reader, const Layout &layout, VertexBlock 
         if (uvs.empty()) {
             ResizeLarge(uvs, vertexCount, {0.0f, 0.0f});
         }
-        lod.uvSets.push_back(std::move(uvs));
+        lod.uvSets.emplace_back(std::move(uvs));
         lod.uvSetIds.push_back(static_cast<uint32_t>(set));
     }
 }

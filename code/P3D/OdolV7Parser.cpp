@@ -200,7 +200,7 @@ private:
         for (size_t v = 0; v < uvValues.size() / 2; ++v) {
             uvSet[v] = {uvValues[2 * v], uvValues[2 * v + 1]};
         }
-        lod.uvSets.push_back(std::move(uvSet));
+        lod.uvSets.emplace_back(std::move(uvSet));
         lod.uvSetIds.push_back(0);
         odol::RequireFaceIndices(mReader, polygons, vertexCount, mFaceOffset);
         lod.faces = std::move(polygons.faces);

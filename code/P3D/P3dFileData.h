@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -62,6 +63,42 @@ struct PackedFaces {
     const uint8_t *records = nullptr;
     size_t count = 0;
     uint8_t indexSize = 2;
+};
+
+/** The (u, v) pair at `index` of UV pairs laid out one after another, 8 bytes each in host
+ *  byte order (UvSet::pairs); they need not be aligned. */
+inline std::array<float, 2> LoadUv(const uint8_t *pairs, size_t index) {
+    std::array<float, 2> uv;
+    std::memcpy(uv.data(), pairs + 8 * index, sizeof uv);
+    return uv;
+}
+
+/** One UV set: a (u, v) pair per MLOD face corner or ODOL vertex, top-origin. A parser that
+ *  decodes the pairs gives them to the set; an MLOD #UVSet# tagg's pairs (two little-endian
+ *  floats each, the decoded layout on a little-endian host) stay where the file's bytes hold
+ *  them, as PackedFaces do, and live as long as those bytes. Copied, they were 8 bytes a
+ *  corner written once and read once (README, "2026-12-06, later: MLOD UV sets"). */
+class UvSet {
+public:
+    UvSet() = default;
+    explicit UvSet(std::vector<std::array<float, 2>> pairs) : mOwned(std::move(pairs)) {}
+
+    /** The `count` pairs at `bytes` in the file's byte order: borrowed on a little-endian host,
+     *  decoded into the set on another. */
+    static UvSet InFileBytes(const uint8_t *bytes, size_t count);
+
+    size_t size() const { return mBorrowed != nullptr ? mBorrowedCount : mOwned.size(); }
+    bool empty() const { return size() == 0; }
+    /** The pairs, for LoadUv: loops take this once rather than index the set per pair. */
+    const uint8_t *pairs() const {
+        return mBorrowed != nullptr ? mBorrowed : reinterpret_cast<const uint8_t *>(mOwned.data());
+    }
+    std::array<float, 2> operator[](size_t index) const { return LoadUv(pairs(), index); }
+
+private:
+    std::vector<std::array<float, 2>> mOwned;
+    const uint8_t *mBorrowed = nullptr;
+    size_t mBorrowedCount = 0;
 };
 
 /** A stage texture of an embedded (binarized) rvmat. */
@@ -149,7 +186,7 @@ struct Lod {
     std::vector<std::array<uint32_t, 4>> faceNormals;
     /** UV sets. MLOD: one entry per face corner, corners numbered over the faces in order
      *  (face slots), set 0 first. ODOL: one entry per vertex. */
-    std::vector<std::vector<std::array<float, 2>>> uvSets;
+    std::vector<UvSet> uvSets;
     std::vector<uint32_t> uvSetIds; ///< the index each set has in the file
     uint32_t uvSetTaggCount = 0;    ///< MLOD: how many #UVSet# taggs the LOD has
     bool perVertex = false;         ///< ODOL layout: UVs and normals indexed like positions
@@ -187,8 +224,9 @@ struct Model {
     /** ModelInfo values kept as metadata, in file order (name, value as text). */
     std::vector<std::pair<std::string, std::string>> info;
     bool wasCompressed = false; ///< the whole file was LZSS-packed (old OFP)
-    /** The unpacked bytes of such a file, which packed faces point into; empty otherwise (the
-     *  faces then point into the caller's buffer, which must outlive the model). */
+    /** The unpacked bytes of such a file, which packed faces and MLOD UV sets point into;
+     *  empty otherwise (they then point into the caller's buffer, which must outlive the
+     *  model). */
     std::vector<uint8_t> unpackedBytes;
 };
 

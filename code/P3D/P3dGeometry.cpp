@@ -135,10 +135,10 @@ public:
     CornerWelder(const Lod &lod, MeshSource &source, std::vector<uint32_t> &vertexPoint)
         : mLod(lod), mSource(source), mVertexPoint(vertexPoint),
           mLaterVertexByHash(lod.points.size() / 4) {
-        // The UV sets as plain arrays: through the vectors, each set's data pointer would be
-        // loaded again after every push_back below, since the compiler cannot tell them apart.
-        for (const auto &uvs : lod.uvSets) {
-            mUvSets.push_back(uvs.data());
+        // Each set's pairs as a plain pointer: through the sets, the pointer would be chosen
+        // (borrowed or owned) and loaded again for every corner.
+        for (const UvSet &uvs : lod.uvSets) {
+            mUvSets.push_back(uvs.pairs());
         }
         ResizeLarge(mFirstVertexOfPoint, lod.points.size(), kNoVertex);
         // Every used point makes at least one vertex: sized for that, the arrays grow only
@@ -179,16 +179,16 @@ public:
 private:
     size_t setCount() const { return mUvSets.size(); }
 
-    static uint64_t UvBits(const std::array<float, 2> &uv) {
+    uint64_t uvBits(size_t set, size_t corner) const {
         uint64_t bits;
-        std::memcpy(&bits, uv.data(), sizeof bits);
+        std::memcpy(&bits, mUvSets[set] + 8 * corner, sizeof bits);
         return bits;
     }
 
     template <size_t FixedSetCount> bool sameUvs(size_t corner, size_t other) const {
         const size_t sets = FixedSetCount == kAnySetCount ? setCount() : FixedSetCount;
         for (size_t set = 0; set < sets; ++set) {
-            if (UvBits(mUvSets[set][corner]) != UvBits(mUvSets[set][other])) {
+            if (uvBits(set, corner) != uvBits(set, other)) {
                 return false;
             }
         }
@@ -204,7 +204,7 @@ private:
         mSource.positions.push_back(ToAssimpPoint(mLod.points[point]));
         mSource.normals.push_back(MlodNormal(mLod.normals[normal]));
         for (size_t set = 0; set < setCount(); ++set) {
-            mSource.uvSets[set].push_back(ToAssimpUv(mUvSets[set][corner]));
+            mSource.uvSets[set].push_back(ToAssimpUv(LoadUv(mUvSets[set], corner)));
         }
         return index;
     }
@@ -215,7 +215,7 @@ private:
     uint32_t laterVertex(uint32_t point, uint32_t normal, size_t corner) {
         uint64_t hash = HashCombine(point, normal);
         for (size_t set = 0; set < setCount(); ++set) {
-            hash = HashCombine(hash, UvBits(mUvSets[set][corner]));
+            hash = HashCombine(hash, uvBits(set, corner));
         }
         uint32_t &first = mLaterVertexByHash.vertexFor(hash);
         uint32_t index = first;
@@ -240,8 +240,8 @@ private:
 
     const Lod &mLod;
     MeshSource &mSource;
-    std::vector<uint32_t> &mVertexPoint; ///< source vertex -> point
-    std::vector<const std::array<float, 2> *> mUvSets;
+    std::vector<uint32_t> &mVertexPoint;  ///< source vertex -> point
+    std::vector<const uint8_t *> mUvSets; ///< each set's pairs (UvSet::pairs)
     std::vector<uint32_t> mFirstVertexOfPoint;
     CornerHashTable mLaterVertexByHash;
     std::vector<uint32_t> mNextVertexWithHash;
@@ -345,8 +345,9 @@ void Converter::writeOdolVertices(const Lod &lod, const Geometry &geometry,
     for (size_t set = 0; set < setCount; ++set) {
         mesh.mTextureCoords[set] = new aiVector3D[count];
         mesh.mNumUVComponents[set] = 2;
+        const uint8_t *pairs = lod.uvSets[set].pairs();
         for (size_t i = 0; i < count; ++i) {
-            mesh.mTextureCoords[set][i] = ToAssimpUv(lod.uvSets[set][used[i]]);
+            mesh.mTextureCoords[set][i] = ToAssimpUv(LoadUv(pairs, used[i]));
         }
     }
 }

@@ -21,7 +21,8 @@ Signature DetectSignature(const uint8_t *data, size_t size);
 
 /** Parses a whole P3D file in memory (unpacking a whole-file-packed one first). Recoverable
  *  problems go to `warnings`; a file that cannot be read throws ImportError. The LODs are read
- *  on up to `threads` threads where they can be located first, with the same result. */
+ *  on up to `threads` threads where they can be located first, with the same result. ODOL
+ *  polygons and MLOD #UVSet# UV sets stay in `data`, which must outlive the model. */
 Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
                unsigned threads = 1);
 
