@@ -244,8 +244,8 @@ private:
             if (mFlavour == LodFlavour::Sp3x) {
                 texture = mReader.fixedStringView(32);
             }
-            // The corner count, the four slots (point, normal, u, v) and the flags after one
-            // bounds check.
+            // The corner count, the four slots (point, normal, u, v) and the flags (in SP3X
+            // after the texture) after one bounds check.
             const uint8_t *record = mReader.view(kP3dmFaceRecordSize);
             const uint32_t cornerCount = BinaryReader::LoadU32(record);
             if (cornerCount != 3 && cornerCount != 4) {

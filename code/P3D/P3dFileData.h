@@ -77,7 +77,8 @@ inline std::array<float, 2> LoadUv(const uint8_t *pairs, size_t index) {
  *  decodes the pairs gives them to the set; an MLOD #UVSet# tagg's pairs (two little-endian
  *  floats each, the decoded layout on a little-endian host) stay where the file's bytes hold
  *  them, as PackedFaces do, and live as long as those bytes. Copied, they were 8 bytes a
- *  corner written once and read once (README, "2026-12-06, later: MLOD UV sets"). */
+ *  corner written once and read once (README, "2026-12-06, later: MLOD faces, UV sets and
+ *  weld"). */
 class UvSet {
 public:
     UvSet() = default;
