@@ -203,24 +203,6 @@ private:
 
     void warn(const std::string &problem) { mWarnings.add(mReader, problem); }
 
-    /** The NUL-terminated text at the reader's position, which the reader then passes. Inline
-     *  (ReadAsciizView is not), since each face has two; an empty one, as a face without an
-     *  rvmat has, is told at its first byte. */
-    std::string_view nextAsciiz() {
-        const uint8_t *start = mReader.data() + mReader.position();
-        const size_t left = mReader.remaining();
-        size_t length = 0;
-        if (left == 0 || start[0] != 0) {
-            const void *nul = std::memchr(start, 0, left);
-            if (nul == nullptr) {
-                mReader.fail("string runs to the end of the data without a terminating NUL");
-            }
-            length = static_cast<size_t>(static_cast<const uint8_t *>(nul) - start);
-        }
-        mReader.skip(length + 1);
-        return std::string_view(reinterpret_cast<const char *>(start), length);
-    }
-
     [[noreturn]] void failCorner(uint64_t faceOffset, size_t face, const char *what, uint32_t index,
                                  size_t available, const char *plural) {
         mReader.failAt(faceOffset, "face " + std::to_string(face) + " " + what + " index " +
@@ -273,8 +255,8 @@ private:
             face.flags = BinaryReader::LoadU32(record + 4 + kSlotCount * kSlotSize);
             std::string_view material;
             if (mFlavour == LodFlavour::P3dm) {
-                texture = nextAsciiz();
-                material = nextAsciiz();
+                texture = ReadAsciizView(mReader);
+                material = ReadAsciizView(mReader);
             }
             face.material = materialIndex.indexOf(texture, material);
             lod.faces.push_back(face);

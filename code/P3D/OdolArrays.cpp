@@ -207,18 +207,6 @@ std::string ReadAsciiz(BinaryReader &reader) {
     return std::string(ReadAsciizView(reader));
 }
 
-std::string_view ReadAsciizView(BinaryReader &reader) {
-    const uint8_t *start = reader.data() + reader.position();
-    const size_t left = reader.remaining();
-    const void *nul = std::memchr(start, 0, left);
-    if (nul == nullptr) {
-        reader.fail("string runs to the end of the data without a terminating NUL");
-    }
-    const size_t length = static_cast<size_t>(static_cast<const uint8_t *>(nul) - start);
-    reader.skip(length + 1);
-    return std::string_view(reinterpret_cast<const char *>(start), length);
-}
-
 Vec3 ReadVec3(BinaryReader &reader) {
     return LoadVec3(reader.view(12));
 }

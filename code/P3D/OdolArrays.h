@@ -10,6 +10,7 @@
 #include "P3dFileData.h"
 
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -104,8 +105,22 @@ FloatUvSet(const ArrayBytes &array, std::vector<std::array<float, 2>> &stored, s
 
 /** Reads a NUL-terminated string (bounded by the reader's end). */
 std::string ReadAsciiz(BinaryReader &reader);
-/** ReadAsciiz as a view into the reader's buffer (valid as long as the buffer). */
-std::string_view ReadAsciizView(BinaryReader &reader);
+/** ReadAsciiz as a view into the reader's buffer (valid as long as the buffer). Inline, as
+ *  MLOD reads two a face; an empty one (a face without an rvmat) is told at its first byte. */
+inline std::string_view ReadAsciizView(BinaryReader &reader) {
+    const uint8_t *start = reader.data() + reader.position();
+    const size_t left = reader.remaining();
+    size_t length = 0;
+    if (left == 0 || start[0] != 0) {
+        const void *nul = std::memchr(start, 0, left);
+        if (nul == nullptr) {
+            reader.fail("string runs to the end of the data without a terminating NUL");
+        }
+        length = static_cast<size_t>(static_cast<const uint8_t *>(nul) - start);
+    }
+    reader.skip(length + 1);
+    return std::string_view(reinterpret_cast<const char *>(start), length);
+}
 
 Vec3 ReadVec3(BinaryReader &reader);
 

@@ -264,7 +264,6 @@ bool MapSections(const BinaryReader &reader, const Polygons &polygons,
     // One pass over the faces: each section must start where the previous one ended and end
     // on a face boundary, and the offsets only grow.
     FaceOffsetWalker walker(polygons);
-    size_t nextFace = 0;
     std::string problem;
     for (size_t s = 0; s < sections.size() && problem.empty(); ++s) {
         const size_t first = walker.face();
@@ -277,11 +276,10 @@ bool MapSections(const BinaryReader &reader, const Polygons &polygons,
         } else {
             sections[s].firstFace = static_cast<uint32_t>(first);
             sections[s].endFace = static_cast<uint32_t>(walker.face());
-            nextFace = walker.face();
         }
     }
-    if (problem.empty() && nextFace != faceCount) {
-        problem = "the sections cover " + std::to_string(nextFace) + " of " +
+    if (problem.empty() && walker.face() != faceCount) {
+        problem = "the sections cover " + std::to_string(walker.face()) + " of " +
                   std::to_string(faceCount) + " faces";
     }
     if (problem.empty()) {

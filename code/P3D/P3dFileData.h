@@ -89,7 +89,6 @@ public:
     static UvSet InFileBytes(const uint8_t *bytes, size_t count);
 
     size_t size() const { return mBorrowed != nullptr ? mBorrowedCount : mOwned.size(); }
-    bool empty() const { return size() == 0; }
     /** The pairs, for LoadUv: loops take this once rather than index the set per pair. */
     const uint8_t *pairs() const {
         return mBorrowed != nullptr ? mBorrowed : reinterpret_cast<const uint8_t *>(mOwned.data());

@@ -91,7 +91,8 @@ Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName, Wa
                 ? ParseMlod(unpacked.data(), unpacked.size(), unpackedName, warnings, threads)
                 : ParseOdol(unpacked.data(), unpacked.size(), unpackedName, warnings, threads);
         model.wasCompressed = true;
-        model.unpackedBytes = std::move(unpacked); // packed faces point into it; a move keeps them
+        // Packed faces and MLOD UV sets point into these bytes; a move keeps them where they are.
+        model.unpackedBytes = std::move(unpacked);
         if (!note.empty()) {
             warnings.add(fileName, "packed file", 0, note);
         }
