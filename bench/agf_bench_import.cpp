@@ -9,12 +9,14 @@
  *
  *  Every measurement runs in a fresh child process (fork), so that each one starts with a cold
  *  heap and the child's peak resident set (wait4's ru_maxrss) is the peak of that one import.
- *  Times are taken inside the child around the work alone (process start and teardown are
- *  left out) and the table shows medians of N runs. Files are read once before measuring, so
- *  they are in the page cache. The whole-process columns are what a user's command sees
- *  instead: our `assimp info --raw` on the file and on its twin, start-up, read, import,
- *  freeing and exit included. AGF_BENCH_THREADS=N sets our importers' thread count
- *  (AI_CONFIG_IMPORT_GAMEFORMATS_THREADS) in the in-process columns and in `hash`.
+ *  Times, wall and CPU, are taken inside the child around the work alone (process start, the
+ *  scene's freeing and teardown are left out) and the table shows medians of N runs. The
+ *  columns of one input are sampled in turn (run r of every column before run r + 1 of any),
+ *  so that a slow spell of the machine falls on all of them and their ratios compare like with
+ *  like. Files are read once before measuring, so they are in the page cache. The whole-process
+ * columns are what a user's command sees instead: our `assimp info --raw` on the file and on its
+ * twin, start-up, read, import, freeing and exit included. AGF_BENCH_THREADS=N sets our importers'
+ * thread count (AI_CONFIG_IMPORT_GAMEFORMATS_THREADS) in the in-process columns and in `hash`.
  */
 #include "BenchInputs.h"
 #include "GlbTwins.h"
@@ -63,14 +65,28 @@ double ProcessCpuSeconds() {
 
 struct Sample {
     double seconds = -1;    ///< wall time; negative: the work failed
-    double cpuSeconds = -1; ///< CPU time of the child during the work (user + system)
+    double cpuSeconds = -1; ///< CPU time of the process during the work (user + system)
     double peakMb = 0;      ///< the child's peak resident set
 };
 
-/** Runs `work` in a child process; `work` returns the wall seconds it measured, or < 0 on
- *  failure. The child's CPU time over the same span is taken too: on a busy machine it is
- *  the steadier number, as it leaves out the time spent waiting for a core. */
-Sample InChild(const std::function<double()> &work) {
+/** The wall and CPU clocks at the start of a piece of work. The CPU time is taken too: on a
+ *  busy machine it is the steadier number, as it leaves out the time spent waiting for a core. */
+struct Stopwatch {
+    Clock::time_point wallStart = Clock::now();
+    double cpuStart = ProcessCpuSeconds();
+
+    /** Both clocks' time since the start. */
+    Sample elapsed() const {
+        Sample sample;
+        sample.seconds = SecondsSince(wallStart);
+        sample.cpuSeconds = ProcessCpuSeconds() - cpuStart;
+        return sample;
+    }
+};
+
+/** Runs `work` in a child process; `work` returns the times it measured (Stopwatch), with
+ *  negative seconds on failure. */
+Sample InChild(const std::function<Sample()> &work) {
     int pipeEnds[2];
     if (pipe(pipeEnds) != 0) {
         return Sample();
@@ -79,10 +95,8 @@ Sample InChild(const std::function<double()> &work) {
     const pid_t child = fork();
     if (child == 0) {
         close(pipeEnds[0]);
-        const double cpuStart = ProcessCpuSeconds();
-        double times[2];
-        times[0] = work();
-        times[1] = ProcessCpuSeconds() - cpuStart;
+        const Sample measured = work();
+        const double times[2] = {measured.seconds, measured.cpuSeconds};
         const ssize_t written = write(pipeEnds[1], times, sizeof times);
         _exit(written == sizeof times ? 0 : 1);
     }
@@ -135,12 +149,12 @@ Sample WholeProcess(const std::string &file) {
 }
 
 /** The floor: read() the whole file into a fresh buffer, then one pass summing 64-bit words. */
-double ReadFloor(const std::string &path) {
-    const Clock::time_point start = Clock::now();
+Sample ReadFloor(const std::string &path) {
+    const Stopwatch stopwatch;
     const int fd = open(path.c_str(), O_RDONLY);
     struct stat info {};
     if (fd < 0 || fstat(fd, &info) != 0) {
-        return -1;
+        return Sample();
     }
     const size_t size = static_cast<size_t>(info.st_size);
     std::unique_ptr<uint8_t[]> buffer(new uint8_t[size + 8]);
@@ -149,7 +163,7 @@ double ReadFloor(const std::string &path) {
         const ssize_t got = read(fd, buffer.get() + done, size - done);
         if (got <= 0) {
             close(fd);
-            return -1;
+            return Sample();
         }
         done += static_cast<size_t>(got);
     }
@@ -160,9 +174,12 @@ double ReadFloor(const std::string &path) {
         std::memcpy(&word, buffer.get() + i, 8);
         sum += word;
     }
-    const double seconds = SecondsSince(start);
+    Sample sample = stopwatch.elapsed();
     // Keeps the pass from being optimised away.
-    return sum == 0x5A5A5A5A5A5A5A5Aull ? seconds + 1e-12 : seconds;
+    if (sum == 0x5A5A5A5A5A5A5A5Aull) {
+        sample.seconds += 1e-12;
+    }
+    return sample;
 }
 
 /** Our importers on `importer`, with AGF_BENCH_THREADS (when set) as their thread count: the
@@ -174,19 +191,20 @@ void RegisterOurs(Assimp::Importer &importer) {
     }
 }
 
-double Import(const std::string &path, unsigned flags, bool ours) {
-    const Clock::time_point start = Clock::now();
+/** One import, timed up to the scene's return; its freeing is left out. */
+Sample Import(const std::string &path, unsigned flags, bool ours) {
+    const Stopwatch stopwatch;
     Assimp::Importer importer;
     if (ours) {
         RegisterOurs(importer);
     }
     const aiScene *scene = importer.ReadFile(path, flags);
-    const double seconds = SecondsSince(start);
+    const Sample sample = stopwatch.elapsed();
     if (scene == nullptr) {
         std::fprintf(stderr, "import of %s failed: %s\n", path.c_str(), importer.GetErrorString());
-        return -1;
+        return Sample();
     }
-    return seconds;
+    return sample;
 }
 
 /** Prints one line per file: the hash of the scene our importers make of it, no
@@ -222,21 +240,40 @@ double Median(std::vector<double> values) {
     return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-/** Medians over `runs` samples; failed when one sample fails. */
-Stat Measure(int runs, const std::function<Sample()> &sampler) {
-    std::vector<double> seconds;
-    std::vector<double> cpuSeconds;
-    std::vector<double> peaks;
-    for (int r = 0; r < runs; ++r) {
-        const Sample sample = sampler();
-        if (sample.seconds < 0) {
-            return Stat();
-        }
-        seconds.push_back(sample.seconds);
-        cpuSeconds.push_back(sample.cpuSeconds);
-        peaks.push_back(sample.peakMb);
+/** Medians over `runs` samples of each sampler, taken in turn: run r samples every column
+ *  before run r + 1 samples any. A column whose sampler is empty, or one of whose samples
+ *  failed, is failed (Stat's negative seconds) and not sampled again. */
+std::vector<Stat> MeasureInTurn(int runs, const std::vector<std::function<Sample()>> &samplers) {
+    struct Column {
+        std::vector<double> seconds, cpuSeconds, peaks;
+        bool failed = false;
+    };
+    std::vector<Column> columns(samplers.size());
+    for (size_t c = 0; c < samplers.size(); ++c) {
+        columns[c].failed = !samplers[c];
     }
-    return Stat{Median(seconds), Median(cpuSeconds), Median(peaks)};
+    for (int r = 0; r < runs; ++r) {
+        for (size_t c = 0; c < samplers.size(); ++c) {
+            Column &column = columns[c];
+            if (column.failed) {
+                continue;
+            }
+            const Sample sample = samplers[c]();
+            column.failed = sample.seconds < 0;
+            column.seconds.push_back(sample.seconds);
+            column.cpuSeconds.push_back(sample.cpuSeconds);
+            column.peaks.push_back(sample.peakMb);
+        }
+    }
+    std::vector<Stat> stats(samplers.size());
+    for (size_t c = 0; c < samplers.size(); ++c) {
+        const Column &column = columns[c];
+        if (!column.failed) {
+            stats[c] =
+                Stat{Median(column.seconds), Median(column.cpuSeconds), Median(column.peaks)};
+        }
+    }
+    return stats;
 }
 
 void WarmPageCache(const std::string &path) {
@@ -288,7 +325,8 @@ int Run(const std::string &folder, int runs, const std::string &only) {
     char date[64];
     std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
     std::printf("Date: %s\n\n", date);
-    const Stat baseline = Measure(runs, [] { return InChild([] { return 0.0; }); });
+    const Stat baseline =
+        MeasureInTurn(runs, {[] { return InChild([] { return Stopwatch().elapsed(); }); }})[0];
     std::printf("Peak RSS of a child that does nothing: %.1f MB (included in every RSS below)\n\n",
                 baseline.peakMb);
 
@@ -322,18 +360,22 @@ int Run(const std::string &folder, int runs, const std::string &only) {
             WarmPageCache(twin);
         }
         const double mb = double(std::filesystem::file_size(path)) / 1e6;
-        const Stat floor = Measure(runs, [&] { return InChild([&] { return ReadFloor(path); }); });
-        const Stat ours =
-            Measure(runs, [&] { return InChild([&] { return Import(path, 0, true); }); });
-        const Stat validated = Measure(runs, [&] {
-            return InChild([&] { return Import(path, aiProcess_ValidateDataStructure, true); });
-        });
-        const Stat glb =
-            hasTwin ? Measure(runs, [&] { return InChild([&] { return Import(twin, 0, false); }); })
-                    : Stat();
-        const Stat oursProcess = Measure(runs, [&] { return WholeProcess(path); });
-        const Stat glbProcess =
-            hasTwin ? Measure(runs, [&] { return WholeProcess(twin); }) : Stat();
+        using Sampler = std::function<Sample()>;
+        const Sampler noTwin;
+        const std::vector<Stat> stats = MeasureInTurn(
+            runs,
+            {[&] { return InChild([&] { return ReadFloor(path); }); },
+             [&] { return InChild([&] { return Import(path, 0, true); }); },
+             [&] {
+                 return InChild(
+                     [&] { return Import(path, aiProcess_ValidateDataStructure, true); });
+             },
+             hasTwin ? Sampler([&] { return InChild([&] { return Import(twin, 0, false); }); })
+                     : noTwin,
+             [&] { return WholeProcess(path); },
+             hasTwin ? Sampler([&] { return WholeProcess(twin); }) : noTwin});
+        const Stat &floor = stats[0], &ours = stats[1], &validated = stats[2], &glb = stats[3],
+                   &oursProcess = stats[4], &glbProcess = stats[5];
         const auto ratio = [](const Stat &a, const Stat &b) {
             return Fixed(a.seconds / b.seconds, "%.2f") + " (" +
                    Fixed(a.cpuSeconds / b.cpuSeconds, "%.2f") + ")";
@@ -405,10 +447,9 @@ int main(int argc, char **argv) {
     if (command == "import") {
         // For callgrind / perf: one import of one file, no child process.
         const bool validate = argc > 3 && std::string(argv[3]) == "validate";
-        const double seconds =
-            Import(folder, validate ? aiProcess_ValidateDataStructure : 0u, true);
-        std::printf("%s ms\n", Ms(seconds).c_str());
-        return seconds < 0 ? 1 : 0;
+        const Sample sample = Import(folder, validate ? aiProcess_ValidateDataStructure : 0u, true);
+        std::printf("%s ms\n", Ms(sample.seconds).c_str());
+        return sample.seconds < 0 ? 1 : 0;
     }
     if (command != "run") {
         return Usage();
