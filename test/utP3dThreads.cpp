@@ -5,6 +5,8 @@
 
 #include "Common/ImporterBase.h"
 #include "OdolV4xWriter.h"
+#include "P3D/MlodParser.h"
+#include "P3D/P3dConverter.h"
 #include "P3dTestModels.h"
 
 #include <assimp_gameformats/ImportOptions.h>
@@ -202,6 +204,47 @@ std::vector<gen::MlodLod> MlodGrids(unsigned lods) {
     return result;
 }
 
+/** An MLOD parsed on `threads` threads with a minimum LOD size of one byte, so that a test
+ *  file's LODs are read apart (the importer's minimum, kMinimumMlodLodBytesForThreads, is
+ *  megabytes a LOD), then converted on one thread. */
+Outcome ParseMlodWithThreads(const std::vector<uint8_t> &bytes, unsigned threads) {
+    Outcome outcome;
+    agf::Warnings warnings;
+    try {
+        agf::p3d::Model model =
+            agf::p3d::ParseMlod(bytes.data(), bytes.size(), "grid.p3d", warnings, threads, 1);
+        aiScene scene;
+        agf::p3d::ConvertModel(std::move(model), agf::p3d::ConvertOptions(), "grid.p3d", &scene,
+                               warnings);
+        outcome.scene = DescribeScene(&scene);
+    } catch (const agf::ImportError &error) {
+        outcome.error = error.what();
+    }
+    for (const agf::Warning &warning : warnings.entries()) {
+        outcome.warnings += warning.text() + "\n";
+    }
+    outcome.warnings += "dropped " + std::to_string(warnings.dropped()) + "\n";
+    return outcome;
+}
+
+/** ParseMlodWithThreads with 2 and 4 threads must match 1 thread's outcome, which is returned. */
+Outcome ExpectSameMlodWithAnyThreadCount(const std::vector<uint8_t> &bytes) {
+    const Outcome one = ParseMlodWithThreads(bytes, 1);
+    for (unsigned threads : {2u, 4u}) {
+        const Outcome many = ParseMlodWithThreads(bytes, threads);
+        EXPECT_EQ(many.error, one.error) << threads << " threads";
+        EXPECT_EQ(many.warnings, one.warnings) << threads << " threads";
+        EXPECT_TRUE(many.scene == one.scene) << threads << " threads: the scenes differ";
+    }
+    return one;
+}
+
+/** Where LOD `lod` of WriteMlod(lods) starts: the file of the LODs before it, whose header has
+ *  the same size. */
+size_t MlodLodStart(const std::vector<gen::MlodLod> &lods, size_t lod) {
+    return gen::WriteMlod(std::vector<gen::MlodLod>(lods.begin(), lods.begin() + lod)).size();
+}
+
 } // namespace
 
 TEST(P3dThreads, OdolV40LodsGiveTheSameSceneOnAnyThreadCount) {
@@ -224,6 +267,46 @@ TEST(P3dThreads, MlodLodsGiveTheSameSceneOnAnyThreadCount) {
         ExpectSameWithAnyThreadCount("P3dThreadsMlod", "grid.p3d", gen::WriteMlod(MlodGrids(6)));
     ASSERT_TRUE(outcome.error.empty()) << outcome.error;
     EXPECT_NE(outcome.scene.find("LOD 5.000"), std::string::npos) << outcome.scene;
+}
+
+// The MLOD LODs read apart while the walk goes on (ForEachLodAsLocated) give the model of one
+// thread: sound LODs, LODs with warnings of their own, and damage the walk does not see (a point
+// index) or stops at (a LOD signature), which keeps the LODs before it with the same warning.
+TEST(P3dThreads, MlodLodsReadApartGiveTheSameModel) {
+    std::vector<gen::MlodLod> lods = MlodGrids(6);
+    lods[1].mass = {1.0f}; // one mass for thousands of points: a warning in LOD 1
+    lods[3].mass = {2.0f};
+    const Outcome sound = ExpectSameMlodWithAnyThreadCount(gen::WriteMlod(lods));
+    ASSERT_TRUE(sound.error.empty()) << sound.error;
+    EXPECT_NE(sound.scene.find("LOD 5.000"), std::string::npos) << sound.scene;
+    const size_t mass1 = sound.warnings.find("LOD 1");
+    const size_t mass3 = sound.warnings.find("LOD 3");
+    ASSERT_NE(mass1, std::string::npos) << sound.warnings;
+    ASSERT_NE(mass3, std::string::npos) << sound.warnings;
+    EXPECT_LT(mass1, mass3) << sound.warnings;
+
+    std::vector<gen::MlodLod> badPoint = lods;
+    badPoint[2].faces[5].points[0] = 999999; // the walk passes it; the parser does not
+    const Outcome pointOutcome = ExpectSameMlodWithAnyThreadCount(gen::WriteMlod(badPoint));
+    ASSERT_TRUE(pointOutcome.error.empty()) << pointOutcome.error;
+    EXPECT_NE(pointOutcome.warnings.find("999999"), std::string::npos) << pointOutcome.warnings;
+    EXPECT_NE(pointOutcome.warnings.find("keeping the 2 LODs before it"), std::string::npos)
+        << pointOutcome.warnings;
+    EXPECT_EQ(pointOutcome.scene.find("LOD 2.000"), std::string::npos);
+
+    std::vector<uint8_t> badSignature = gen::WriteMlod(lods);
+    std::memcpy(badSignature.data() + MlodLodStart(lods, 4), "XXXX", 4); // the walk stops there
+    const Outcome signatureOutcome = ExpectSameMlodWithAnyThreadCount(badSignature);
+    ASSERT_TRUE(signatureOutcome.error.empty()) << signatureOutcome.error;
+    EXPECT_NE(signatureOutcome.warnings.find("keeping the 4 LODs before it"), std::string::npos)
+        << signatureOutcome.warnings;
+    EXPECT_NE(signatureOutcome.scene.find("LOD 3.000"), std::string::npos);
+    EXPECT_EQ(signatureOutcome.scene.find("LOD 4.000"), std::string::npos);
+
+    std::vector<gen::MlodLod> badFirst = lods;
+    badFirst[0].faces[0].points[0] = 999998; // the first LOD's damage is the error
+    const Outcome firstOutcome = ExpectSameMlodWithAnyThreadCount(gen::WriteMlod(badFirst));
+    EXPECT_NE(firstOutcome.error.find("999998"), std::string::npos) << firstOutcome.error;
 }
 
 // A damaged body, found by whichever thread reads it, is skipped with the same warning in the

@@ -1,13 +1,17 @@
 /** @file MlodModel.cpp
  *  An MLOD file: its header, then its LODs one after the other, read on several threads when
- *  they can be located first (#18). MlodParser.cpp reads each LOD.
+ *  they are large, each as soon as a walk over the file has located it (#18). MlodParser.cpp
+ *  reads each LOD.
  */
 #include "MlodParser.h"
 
 #include "P3dLodThreads.h"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <string_view>
 
 namespace agf::p3d {
 
@@ -15,13 +19,11 @@ namespace {
 
 using namespace mlod;
 
-// Where each LOD ends, found by walking over the LODs without reading them, byte for byte as
-// ParseMlodLod consumes them: the counts of the header, the fixed-size records, the two strings
-// of each P3DM face, and the taggs by their sizes up to #EndOfFile#. Stops at the first LOD it
-// cannot walk, so it may return fewer ends than `lods`: ParseMlodLod then reads that LOD and
-// reports what is wrong with it.
-std::vector<size_t> LocateLodEnds(const uint8_t *data, size_t size, size_t start, size_t lods) {
-    std::vector<size_t> ends;
+// Where the LOD starting at `start` ends, found by walking over it without reading it, byte for
+// byte as ParseMlodLod consumes it: the counts of the header, the fixed-size records, the two
+// strings of each P3DM face, and the taggs by their sizes up to #EndOfFile#. Nothing when the
+// LOD cannot be walked: ParseMlodLod then reads it and reports what is wrong with it.
+std::optional<size_t> LocateLodEnd(const uint8_t *data, size_t size, size_t start) {
     size_t at = start;
     const auto has = [&](uint64_t count) { return count <= size - at; };
     // Moves past a NUL-terminated string; false when there is no NUL.
@@ -33,82 +35,82 @@ std::vector<size_t> LocateLodEnds(const uint8_t *data, size_t size, size_t start
         at = static_cast<size_t>(static_cast<const uint8_t *>(nul) - data) + 1;
         return true;
     };
-    for (size_t lod = 0; lod < lods; ++lod) {
-        if (!has(28)) {
-            break;
-        }
-        const bool p3dm = std::memcmp(data + at, "P3DM", 4) == 0;
-        if (!p3dm && std::memcmp(data + at, "SP3X", 4) != 0) {
-            break;
-        }
-        const uint64_t points = BinaryReader::LoadU32(data + at + 12);
-        const uint64_t normals = BinaryReader::LoadU32(data + at + 16);
-        const uint64_t faces = BinaryReader::LoadU32(data + at + 20);
-        at += 28;
-        if (!has(points * kPointRecordSize + normals * kNormalRecordSize)) {
-            break;
-        }
-        at += points * kPointRecordSize + normals * kNormalRecordSize;
-        bool walked = true;
-        if (!p3dm) {
-            walked = has(faces * kSp3xFaceSize);
-            at += walked ? faces * kSp3xFaceSize : 0;
-        }
-        for (uint64_t face = 0; p3dm && walked && face < faces; ++face) {
-            walked = has(kP3dmFaceRecordSize);
-            if (walked) {
-                at += kP3dmFaceRecordSize;
-                walked = skipString() && skipString(); // texture, material
-            }
-        }
-        if (!walked || !has(4) || std::memcmp(data + at, "TAGG", 4) != 0) {
-            break;
-        }
-        at += 4;
-        bool endOfFile = false;
-        while (walked && !endOfFile) {
-            std::string name;
-            if (p3dm) {
-                walked = has(1);
-                const size_t nameStart = at + 1;
-                if (walked) {
-                    at += 1; // active
-                    walked = skipString();
-                }
-                if (walked) {
-                    name.assign(reinterpret_cast<const char *>(data + nameStart),
-                                at - 1 - nameStart);
-                }
-            } else {
-                walked = has(kSp3xTaggNameSize);
-                if (walked) {
-                    const char *field = reinterpret_cast<const char *>(data + at);
-                    name.assign(field, strnlen(field, kSp3xTaggNameSize));
-                    at += kSp3xTaggNameSize;
-                }
-            }
-            walked = walked && has(4);
-            if (walked) {
-                const uint32_t dataSize = BinaryReader::LoadU32(data + at);
-                at += 4;
-                walked = has(dataSize);
-                at += walked ? dataSize : 0;
-                endOfFile = name == "#EndOfFile#";
-            }
-        }
-        if (!walked || !has(4)) {
-            break;
-        }
-        at += 4; // resolution
-        ends.push_back(at);
+    if (!has(28)) {
+        return std::nullopt;
     }
-    return ends;
+    const bool p3dm = std::memcmp(data + at, "P3DM", 4) == 0;
+    if (!p3dm && std::memcmp(data + at, "SP3X", 4) != 0) {
+        return std::nullopt;
+    }
+    const uint64_t points = BinaryReader::LoadU32(data + at + 12);
+    const uint64_t normals = BinaryReader::LoadU32(data + at + 16);
+    const uint64_t faces = BinaryReader::LoadU32(data + at + 20);
+    at += 28;
+    if (!has(points * kPointRecordSize + normals * kNormalRecordSize)) {
+        return std::nullopt;
+    }
+    at += points * kPointRecordSize + normals * kNormalRecordSize;
+    if (!p3dm) {
+        if (!has(faces * kSp3xFaceSize)) {
+            return std::nullopt;
+        }
+        at += faces * kSp3xFaceSize;
+    }
+    for (uint64_t face = 0; p3dm && face < faces; ++face) {
+        if (!has(kP3dmFaceRecordSize)) {
+            return std::nullopt;
+        }
+        at += kP3dmFaceRecordSize;
+        if (!skipString() || !skipString()) { // texture, material
+            return std::nullopt;
+        }
+    }
+    if (!has(4) || std::memcmp(data + at, "TAGG", 4) != 0) {
+        return std::nullopt;
+    }
+    at += 4;
+    for (bool endOfFile = false; !endOfFile;) {
+        std::string_view name;
+        if (p3dm) {
+            const size_t nameStart = at + 1; // after the "active" byte
+            if (!has(1)) {
+                return std::nullopt;
+            }
+            at += 1;
+            if (!skipString()) {
+                return std::nullopt;
+            }
+            name = std::string_view(reinterpret_cast<const char *>(data + nameStart),
+                                    at - 1 - nameStart);
+        } else {
+            if (!has(kSp3xTaggNameSize)) {
+                return std::nullopt;
+            }
+            const char *field = reinterpret_cast<const char *>(data + at);
+            name = std::string_view(field, strnlen(field, kSp3xTaggNameSize));
+            at += kSp3xTaggNameSize;
+        }
+        if (!has(4)) {
+            return std::nullopt;
+        }
+        const uint32_t dataSize = BinaryReader::LoadU32(data + at);
+        at += 4;
+        if (!has(dataSize)) {
+            return std::nullopt;
+        }
+        at += dataSize;
+        endOfFile = name == "#EndOfFile#";
+    }
+    if (!has(4)) {
+        return std::nullopt;
+    }
+    return at + 4; // resolution
 }
 
 } // namespace
 
 Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
-                unsigned threads) {
+                unsigned threads, size_t minimumLodBytesForThreads) {
     Model model;
     model.kind = FileKind::Mlod;
     BinaryReader reader(data, size, fileName);
@@ -128,28 +130,33 @@ Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName, W
     // A LOD needs at least its 28-byte header, "TAGG", the end tagg and the resolution.
     const size_t lods = reader.checkedCount(lodCount, 28 + 4 + 17 + 4, "LOD");
 
-    // LODs are read on several threads when they can be located first (the walk costs a small
-    // part of the reading): each LOD from its own reader, kept in LOD order, and the first
-    // damaged one ends the model as on one thread. The LODs the walk could not locate are read
-    // one after the other below.
+    // Large LODs are read on several threads: each LOD from its own reader as soon as the walk
+    // has found where it starts and ends (the walk of the later LODs goes on meanwhile), kept
+    // in LOD order, and the first damaged one ends the model as on one thread. The LODs the
+    // walk could not locate are read one after the other below.
     const size_t firstLod = reader.position();
-    const std::vector<size_t> ends = threads > 1 && size - firstLod >= 2 * kMinimumLodBodyBytes
-                                         ? LocateLodEnds(data, size, firstLod, lods)
-                                         : std::vector<size_t>();
-    const size_t located = ends.size();
-    std::vector<size_t> costs(located);
-    for (size_t i = 0; i < located; ++i) {
-        costs[i] = ends[i] - (i == 0 ? firstLod : ends[i - 1]);
-    }
-    // unique_ptr, not optional: the slots exist for every located LOD before any is read.
-    std::vector<std::unique_ptr<Lod>> parsed(located);
-    std::vector<std::unique_ptr<ImportError>> errors(located);
-    std::vector<size_t> parsedEnds(located);
+    const bool walk = threads > 1 && lods >= 2 && lods <= kMaxLodsOnThreads &&
+                      (size - firstLod) / lods >= std::max<size_t>(minimumLodBytesForThreads, 1);
+    const size_t slots = walk ? lods : 0;
+    // unique_ptr, not optional: the slots exist for every LOD before any is read.
+    std::vector<size_t> ends(slots);
+    std::vector<std::unique_ptr<Lod>> parsed(slots);
+    std::vector<std::unique_ptr<ImportError>> errors(slots);
+    std::vector<size_t> parsedEnds(slots);
+    const auto startOf = [&](size_t i) { return i == 0 ? firstLod : ends[i - 1]; };
+    const auto locate = [&](size_t i) -> std::optional<size_t> {
+        const std::optional<size_t> end = LocateLodEnd(data, size, startOf(i));
+        if (!end) {
+            return std::nullopt;
+        }
+        ends[i] = *end;
+        return *end - startOf(i);
+    };
     const auto parseLocated = [&](size_t i, Warnings &lodWarnings) {
         parsed[i].reset();
         errors[i].reset();
         BinaryReader lodReader(data, size, fileName);
-        lodReader.seek(i == 0 ? firstLod : ends[i - 1]);
+        lodReader.seek(startOf(i));
         try {
             parsed[i] = std::make_unique<Lod>(ParseMlodLod(lodReader, lodWarnings, i));
         } catch (const ImportError &error) {
@@ -157,10 +164,10 @@ Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName, W
         }
         parsedEnds[i] = lodReader.position();
     };
-    size_t resumeLod = located;
-    size_t resumeAt = located == 0 ? firstLod : ends[located - 1];
+    size_t resumeLod = 0;
+    size_t resumeAt = firstLod;
     bool damaged = false;
-    ForEachLod(costs, kMinimumLodBodyBytes, threads, warnings, parseLocated, [&](size_t i) {
+    const auto keep = [&](size_t i) {
         if (errors[i]) {
             if (model.lods.empty()) {
                 throw *errors[i];
@@ -172,14 +179,15 @@ Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName, W
             return false;
         }
         model.lods.push_back(std::move(*parsed[i]));
-        if (parsedEnds[i] != ends[i]) {
-            // The walk and the parser disagree (they should not): the rest is read in order.
-            resumeLod = i + 1;
-            resumeAt = parsedEnds[i];
-            return false;
-        }
-        return true;
-    });
+        resumeLod = i + 1;
+        resumeAt = parsedEnds[i];
+        // The walk and the parser disagree (they should not): the rest is read in order.
+        return parsedEnds[i] == ends[i];
+    };
+    if (walk) {
+        ForEachLodAsLocated(lods, minimumLodBytesForThreads, threads, warnings, locate,
+                            parseLocated, keep);
+    }
     if (damaged) {
         return model;
     }

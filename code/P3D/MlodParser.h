@@ -14,14 +14,22 @@
 
 namespace agf::p3d {
 
+/** MLOD LODs are read on several threads only when they average this size or more. Reading
+ *  an MLOD LOD is mostly first writes to fresh memory (page faults, which did not get faster
+ *  on two threads of the benchmark machine), and the LODs must be located by a walk over the
+ *  file first: with 1.4 to 5.5 MB a LOD, two threads read 10-LOD files 20-27% slower than one;
+ *  with 12 MB a LOD, 14% faster (README, issue 18, 2026-12-06). */
+constexpr size_t kMinimumMlodLodBytesForThreads = size_t(8) << 20;
+
 /** Parses an MLOD file, or a file that is one bare P3DM / SP3X LOD. Damage in a LOD after the
  *  first keeps the LODs before it and records a warning; damage in the first LOD, or a file that
  *  is not MLOD, throws ImportError. Recoverable problems go to `warnings`. The LODs are read on
- *  up to `threads` threads when they can be located first; the model and the warnings do not
- *  depend on the count. The model's #UVSet# UV sets point into `data` (UvSet), which must
- *  outlive it. */
+ *  up to `threads` threads when they average `minimumLodBytesForThreads` or more and can be
+ *  located first; the model and the warnings do not depend on the count. The model's #UVSet#
+ *  UV sets point into `data` (UvSet), which must outlive it. */
 Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
-                unsigned threads = 1);
+                unsigned threads = 1,
+                size_t minimumLodBytesForThreads = kMinimumMlodLodBytesForThreads);
 
 /** Reads one P3DM or SP3X LOD from the reader's position (MlodParser.cpp); ParseMlod
  *  (MlodModel.cpp) calls it for each LOD. The LOD reader keeps a file of its own: with the

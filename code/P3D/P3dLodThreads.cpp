@@ -6,9 +6,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <numeric>
+#include <thread>
 
 namespace agf::p3d {
 
@@ -18,6 +21,78 @@ namespace {
 struct LodOutcome {
     Warnings warnings;
     std::exception_ptr failure;
+};
+
+/** Runs `work` for one LOD into its own outcome. */
+void WorkInto(const std::function<void(size_t, Warnings &)> &work, size_t lod,
+              LodOutcome &outcome) {
+    try {
+        work(lod, outcome.warnings);
+    } catch (...) {
+        outcome.failure = std::current_exception();
+    }
+}
+
+/** In LOD order, on the calling thread: merges each LOD's warnings into `sink` (or runs a LOD
+ *  whose own sink overflowed again on `sink`, since merging a truncated sink would lose
+ *  entries), rethrows what its work threw and stops where `keep` says so. */
+void MergeOutcomes(std::vector<LodOutcome> &outcomes, size_t count, Warnings &sink,
+                   const std::function<void(size_t, Warnings &)> &work,
+                   const std::function<bool(size_t)> &keep) {
+    for (size_t lod = 0; lod < count; ++lod) {
+        LodOutcome &outcome = outcomes[lod];
+        if (outcome.warnings.dropped() != 0) {
+            work(lod, sink);
+        } else {
+            sink.merge(outcome.warnings);
+            if (outcome.failure) {
+                std::rethrow_exception(outcome.failure);
+            }
+        }
+        if (!keep(lod)) {
+            return;
+        }
+    }
+}
+
+/** The LODs located so far, handed to whichever thread asks next, in LOD order. */
+class LocatedLods {
+public:
+    /** One more LOD is located: a waiting thread may take it. */
+    void add() {
+        {
+            std::lock_guard<std::mutex> lock(mMutex);
+            ++mLocated;
+        }
+        mChanged.notify_one();
+    }
+
+    /** No more LODs will be located: the threads finish what is left and stop. */
+    void finish() {
+        {
+            std::lock_guard<std::mutex> lock(mMutex);
+            mFinished = true;
+        }
+        mChanged.notify_all();
+    }
+
+    /** The next LOD not yet taken; waits while the walk may locate more; nothing when all
+     *  are taken and the walk is over. */
+    std::optional<size_t> take() {
+        std::unique_lock<std::mutex> lock(mMutex);
+        mChanged.wait(lock, [this] { return mTaken < mLocated || mFinished; });
+        if (mTaken < mLocated) {
+            return mTaken++;
+        }
+        return std::nullopt;
+    }
+
+private:
+    std::mutex mMutex;
+    std::condition_variable mChanged;
+    size_t mLocated = 0;
+    size_t mTaken = 0;
+    bool mFinished = false;
 };
 
 } // namespace
@@ -50,29 +125,74 @@ void ForEachLod(const std::vector<size_t> &costs, size_t minimumCost, unsigned t
     std::atomic<size_t> next{0};
     ParallelRanges(used, used, 1, [&](size_t, size_t) {
         for (size_t taken = next++; taken < count; taken = next++) {
-            LodOutcome &outcome = outcomes[order[taken]];
-            try {
-                work(order[taken], outcome.warnings);
-            } catch (...) {
-                outcome.failure = std::current_exception();
-            }
+            WorkInto(work, order[taken], outcomes[order[taken]]);
         }
     });
+    MergeOutcomes(outcomes, count, sink, work, keep);
+}
 
-    for (size_t lod = 0; lod < count; ++lod) {
-        LodOutcome &outcome = outcomes[lod];
-        if (outcome.warnings.dropped() != 0) {
+size_t ForEachLodAsLocated(size_t lods, size_t minimumCost, unsigned threads, Warnings &sink,
+                           const std::function<std::optional<size_t>(size_t lod)> &locate,
+                           const std::function<void(size_t lod, Warnings &warnings)> &work,
+                           const std::function<bool(size_t lod)> &keep) {
+    if (threads < 2 || lods > kMaxLodsOnThreads) {
+        size_t located = 0;
+        while (located < lods && locate(located)) {
+            ++located;
+        }
+        for (size_t lod = 0; lod < located; ++lod) {
             work(lod, sink);
-        } else {
-            sink.merge(outcome.warnings);
-            if (outcome.failure) {
-                std::rethrow_exception(outcome.failure);
+            if (!keep(lod)) {
+                break;
             }
         }
-        if (!keep(lod)) {
-            return;
-        }
+        return located;
     }
+
+    std::vector<LodOutcome> outcomes(lods);
+    size_t located = 0;
+    {
+        LocatedLods queue;
+        const auto workOnTaken = [&] {
+            while (const std::optional<size_t> lod = queue.take()) {
+                WorkInto(work, *lod, outcomes[*lod]);
+            }
+        };
+        // However this block is left, the helpers are told the walk is over and joined before
+        // the outcomes they write are read.
+        struct Helpers {
+            LocatedLods &queue;
+            std::vector<std::thread> threads;
+            ~Helpers() {
+                queue.finish();
+                for (std::thread &helper : threads) {
+                    helper.join();
+                }
+            }
+        } helpers{queue, {}};
+
+        size_t worthAThread = 0;
+        for (; located < lods; ++located) {
+            const std::optional<size_t> cost = locate(located);
+            if (!cost) {
+                break;
+            }
+            queue.add();
+            if (*cost >= minimumCost && ++worthAThread == 2) {
+                try {
+                    while (helpers.threads.size() + 1 < threads) {
+                        helpers.threads.emplace_back(workOnTaken);
+                    }
+                } catch (...) {
+                    // No thread to be had (resource limits): the calling thread does the rest.
+                }
+            }
+        }
+        queue.finish();
+        workOnTaken();
+    }
+    MergeOutcomes(outcomes, located, sink, work, keep);
+    return located;
 }
 
 void ReadLocatedLodBodies(const std::vector<size_t> &costs, unsigned threads, Warnings &warnings,

@@ -1,8 +1,8 @@
 /** @file P3dLodThreads.h
  *  LODs on several threads (#18): a P3D's LODs are independent once their bytes are located, so
- *  the parsers read them (ODOL from its LOD directory, MLOD after a walk over the LODs), and the
- *  converter converts them, on up to `threads` threads. The result (the scene, the warnings and
- *  their order, the error) is the one of the loop on one thread, for any thread count.
+ *  the parsers read them (ODOL from its LOD directory, large MLOD LODs as a walk locates them),
+ *  and the converter converts them, on up to `threads` threads. The result (the scene, the
+ *  warnings and their order, the error) is the one of the loop on one thread, for any count.
  */
 #pragma once
 
@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,27 @@ constexpr size_t kMaxLodsOnThreads = 4096;
 void ForEachLod(const std::vector<size_t> &costs, size_t minimumCost, unsigned threads,
                 Warnings &sink, const std::function<void(size_t lod, Warnings &warnings)> &work,
                 const std::function<bool(size_t lod)> &keep);
+
+/** The effect of the loop
+ *
+ *      for (size_t lod = 0; lod < lods && locate(lod); ++lod) {
+ *          work(lod, sink);
+ *          if (!keep(lod)) break;
+ *      }
+ *
+ *  for LODs that can only be found one after the other (an MLOD's, each found by walking over
+ *  the ones before it). `locate(lod)` walks LOD `lod` on the calling thread and returns its
+ *  cost, or nothing when it cannot be walked; it must not throw. Every LOD located is worked
+ *  on at once, by up to `threads` - 1 helper threads while the walk goes on, and by the
+ *  calling thread too once the walk is done, so that the walk overlaps the work rather than
+ *  delaying it. Helpers start when a second LOD costing at least `minimumCost` is located;
+ *  before that and without them (one thread, more than kMaxLodsOnThreads LODs), the calling
+ *  thread works on the LODs after the walk. Warnings, failures and `keep` as in ForEachLod,
+ *  in LOD order. Returns how many LODs were located: the caller reads the others itself. */
+size_t ForEachLodAsLocated(size_t lods, size_t minimumCost, unsigned threads, Warnings &sink,
+                           const std::function<std::optional<size_t>(size_t lod)> &locate,
+                           const std::function<void(size_t lod, Warnings &warnings)> &work,
+                           const std::function<bool(size_t lod)> &keep);
 
 /** The LOD bodies an ODOL's directory locates, read with ForEachLod: `read(lod, warnings)`
  *  returns LOD `lod`'s body or throws ImportError, which skips that LOD with a warning ("<problem>;
