@@ -14,11 +14,12 @@
 
 namespace agf::p3d {
 
-/** MLOD LODs are read on several threads only when they average this size or more. Reading
- *  an MLOD LOD is mostly first writes to fresh memory (page faults, which did not get faster
- *  on two threads of the benchmark machine), and the LODs must be located by a walk over the
- *  file first: with 1.4 to 5.5 MB a LOD, two threads read 10-LOD files 20-27% slower than one;
- *  with 12 MB a LOD, 14% faster (README, issue 18, 2026-12-06). */
+/** MLOD LODs are read on several threads only when they average this size or more. Their
+ *  bounds are found by a walk over the file before they can be read apart, and the walk is
+ *  dear next to the read: 2.2-2.5 ms of the 10-LOD benchmark file (1.4 MB a LOD, the walk being
+ *  the first to touch the file's pages), whose whole read takes 4.6 ms on one thread. Measured,
+ *  the read of 10-LOD files on two threads against one: 20-27% slower at 1.4 to 5.5 MB a LOD,
+ *  14% faster at 12 MB (README, issue 18, 2026-12-06). */
 constexpr size_t kMinimumMlodLodBytesForThreads = size_t(8) << 20;
 
 /** Parses an MLOD file, or a file that is one bare P3DM / SP3X LOD. Damage in a LOD after the
