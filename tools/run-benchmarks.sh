@@ -17,7 +17,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DAGF_BUILD_BENCHMARKS=ON \
     -DAGF_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" -j "$jobs" --target agf_bench_import agf_bench_decompress \
-    >/dev/null
+    agf_bench_page_faults >/dev/null
 
 data="$build/bench-data"
 if [ ! -f "$data/.complete" ]; then
@@ -32,3 +32,6 @@ echo
 echo "LZSS and LZO decoding, Google Benchmark (in-process, medians of $runs repetitions):"
 "$build/bin/agf_bench_decompress" --benchmark_repetitions="$runs" \
     --benchmark_report_aggregates_only=true 2>/dev/null | grep -v -E '_mean|_stddev|_cv'
+echo
+echo "First-touch page faults on this machine, one thread and two at once (medians of $runs runs):"
+"$build/bin/agf_bench_page_faults" "$runs"
