@@ -13,10 +13,11 @@
  *  scene's freeing and teardown are left out) and the table shows medians of N runs. The
  *  columns of one input are sampled in turn (run r of every column before run r + 1 of any),
  *  so that a slow spell of the machine falls on all of them and their ratios compare like with
- *  like. Files are read once before measuring, so they are in the page cache. The whole-process
- * columns are what a user's command sees instead: our `assimp info --raw` on the file and on its
- * twin, start-up, read, import, freeing and exit included. AGF_BENCH_THREADS=N sets our importers'
- * thread count (AI_CONFIG_IMPORT_GAMEFORMATS_THREADS) in the in-process columns and in `hash`.
+ *  like. Files are read once before measuring, so they are in the page cache. The
+ *  whole-process columns are what a user's command sees instead: our `assimp info --raw` on
+ *  the file and on its twin, start-up, read, import, freeing and exit included.
+ *  AGF_BENCH_THREADS=N sets our importers' thread count (AI_CONFIG_IMPORT_GAMEFORMATS_THREADS)
+ *  in the in-process columns and in `hash`.
  */
 #include "BenchInputs.h"
 #include "GlbTwins.h"

@@ -5,8 +5,6 @@
  */
 #include "P3D/P3dLodThreads.h"
 
-#include "Common/ImportError.h"
-
 #include <gtest/gtest.h>
 
 #include <atomic>

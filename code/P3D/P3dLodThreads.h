@@ -60,7 +60,8 @@ void ForEachLod(const std::vector<size_t> &costs, size_t minimumCost, unsigned t
  *  delaying it. Helpers start when a second LOD costing at least `minimumCost` is located;
  *  before that and without them (one thread, more than kMaxLodsOnThreads LODs), the calling
  *  thread works on the LODs after the walk. Warnings, failures and `keep` as in ForEachLod,
- *  in LOD order. Returns how many LODs were located: the caller reads the others itself. */
+ *  in LOD order; `locate` runs ahead of `keep`, over every LOD it can walk. Returns how many
+ *  LODs were located: the caller reads the others itself. */
 size_t ForEachLodAsLocated(size_t lods, size_t minimumCost, unsigned threads, Warnings &sink,
                            const std::function<std::optional<size_t>(size_t lod)> &locate,
                            const std::function<void(size_t lod, Warnings &warnings)> &work,
