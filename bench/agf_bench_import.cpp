@@ -21,6 +21,7 @@
  */
 #include "BenchInputs.h"
 #include "GlbTwins.h"
+#include "Median.h"
 #include "SceneHash.h"
 
 #include <assimp_gameformats/GameFormats.h>
@@ -52,6 +53,7 @@
 namespace {
 
 using agf::bench::BenchInput;
+using agf::bench::Median;
 using Clock = std::chrono::steady_clock;
 
 double SecondsSince(Clock::time_point start) {
@@ -231,15 +233,6 @@ struct Stat {
     double cpuSeconds = -1;
     double peakMb = 0;
 };
-
-double Median(std::vector<double> values) {
-    if (values.empty()) {
-        return -1;
-    }
-    std::sort(values.begin(), values.end());
-    const size_t n = values.size();
-    return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
 
 /** Medians over `runs` samples of each sampler, taken in turn: run r samples every column
  *  before run r + 1 samples any. A column whose sampler is empty, or one of whose samples

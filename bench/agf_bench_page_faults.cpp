@@ -13,6 +13,8 @@
  *  and for two: microseconds per fault, and faults per millisecond of wall time for all
  *  threads together.
  */
+#include "Median.h"
+
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -26,12 +28,6 @@ namespace {
 
 constexpr size_t kBytesPerThread = size_t(32) << 20;
 constexpr size_t kPage = 4096;
-
-double Median(std::vector<double> values) {
-    std::sort(values.begin(), values.end());
-    const size_t n = values.size();
-    return n % 2 == 1 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
 
 /** Wall seconds for `threads` threads to write one byte into every page of their own fresh
  *  mapping; negative when memory cannot be mapped. */
@@ -90,7 +86,7 @@ int main(int argc, char **argv) {
             }
             seconds.push_back(taken);
         }
-        const double median = Median(seconds);
+        const double median = agf::bench::Median(seconds);
         std::printf("| %u | %.0f | %.2f | %.0f |\n", threads, faultsPerThread,
                     median * 1e6 / faultsPerThread, faultsPerThread * threads / (median * 1e3));
     }
