@@ -89,16 +89,24 @@ public:
 private:
     /** One LOD's triangles and the vertices they use, before the meshes are built. */
     struct Geometry {
-        /** MLOD: the welded vertices, every array. ODOL: the unit normals, skin and morph
-         *  targets only; the LOD's vertices are already the meshes' source vertices, so their
-         *  positions and UVs go into the meshes straight from the LOD (writeOdolVertices), not
-         *  through a converted copy of their own. */
+        /** MLOD: the welded vertices, every array. ODOL: skin and morph targets only; the
+         *  LOD's vertices are already the meshes' source vertices, so their positions, normals
+         *  and UVs go into the meshes straight from the LOD (writeOdolVertices), not through a
+         *  converted copy of their own. */
         MeshSource source;
-        TrianglesByMaterial triangles;     ///< grouped by scene material, in face order
-        std::vector<uint32_t> vertexPoint; ///< source vertex -> point / ODOL vertex
-        size_t disagreeing = 0; ///< triangles whose stored normals point against the winding
+        TrianglesByMaterial triangles; ///< grouped by scene material, in face order
+        /** MLOD: source vertex -> point. ODOL: empty, each vertex is its own point. */
+        std::vector<uint32_t> vertexPoint;
+        size_t odolVertexCount = 0; ///< ODOL: the LOD's vertices
+        size_t disagreeing = 0;     ///< triangles whose stored normals point against the winding
 
-        size_t vertexCount() const { return vertexPoint.size(); }
+        size_t vertexCount() const {
+            return vertexPoint.empty() ? odolVertexCount : vertexPoint.size();
+        }
+        /** The LOD point (MLOD) or vertex (ODOL) that source vertex `v` came from. */
+        uint32_t pointOf(size_t v) const {
+            return vertexPoint.empty() ? static_cast<uint32_t>(v) : vertexPoint[v];
+        }
     };
 
     /** One selected LOD on its way to the scene. prepareLod (serial, LOD order) claims its
@@ -127,8 +135,7 @@ private:
     Geometry odolGeometry(const Lod &lod, const std::vector<unsigned> &localToScene,
                           Warnings &warnings) const;
     void countDisagreeingNormals(const Lod &lod, Geometry &geometry, Warnings &warnings) const;
-    static void writeOdolVertices(const Lod &lod, const Geometry &geometry,
-                                  const std::vector<uint32_t> &used, aiMesh &mesh);
+    static void writeOdolVertices(const Lod &lod, const std::vector<uint32_t> &used, aiMesh &mesh);
     void addFrames(const Lod &lod, Geometry &geometry, Warnings &warnings) const;
 
     // P3dSkinAndSelections.cpp (addSkin and addSelections run on the LOD threads)

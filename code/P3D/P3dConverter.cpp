@@ -186,7 +186,7 @@ void Converter::buildLod(LodParts &parts, Warnings &warnings) const {
         // called for the meshes in order, which usedPerMesh relies on.
         const auto writeVertices = [&](const MeshVertices &vertices, aiMesh &mesh) {
             if (lod.perVertex) {
-                writeOdolVertices(lod, geometry, vertices.used, mesh);
+                writeOdolVertices(lod, vertices.used, mesh);
             } else {
                 CopyVertexData(geometry.source, vertices.used, mesh);
             }

@@ -308,15 +308,10 @@ Converter::Geometry Converter::mlodGeometry(const Lod &lod,
 Converter::Geometry Converter::odolGeometry(const Lod &lod,
                                             const std::vector<unsigned> &localToScene,
                                             Warnings &warnings) const {
+    // The LOD's vertices are the meshes' source vertices: no vertex -> point table and no
+    // converted copy of the normals (writeOdolVertices converts each one as it writes it).
     Geometry geometry;
-    const size_t count = lod.points.size();
-    ResizeLarge(geometry.vertexPoint, count);
-    ResizeLarge(geometry.source.normals, count);
-    for (size_t v = 0; v < count; ++v) {
-        geometry.vertexPoint[v] = static_cast<uint32_t>(v);
-        // ODOL keeps MLOD's inward normals (the binarizer packs -511 n).
-        geometry.source.normals[v] = MlodNormal(lod.normals[v]);
-    }
+    geometry.odolVertexCount = lod.points.size();
     // ODOL stores each polygon in the reverse order of its MLOD source (the binarizer
     // rewrites triangles 0 1 2 as 1 0 2 and quads 0 1 2 3 as 1 0 3 2): undo that, then
     // the MLOD rule applies (spec 2.8). The same rule holds for every ODOL version.
@@ -331,15 +326,15 @@ Converter::Geometry Converter::odolGeometry(const Lod &lod,
     return geometry;
 }
 
-void Converter::writeOdolVertices(const Lod &lod, const Geometry &geometry,
-                                  const std::vector<uint32_t> &used, aiMesh &mesh) {
+void Converter::writeOdolVertices(const Lod &lod, const std::vector<uint32_t> &used, aiMesh &mesh) {
     const size_t count = used.size();
     mesh.mNumVertices = static_cast<unsigned>(count);
     mesh.mVertices = new aiVector3D[count];
     mesh.mNormals = new aiVector3D[count];
     for (size_t i = 0; i < count; ++i) {
         mesh.mVertices[i] = ToAssimpPoint(lod.points[used[i]]);
-        mesh.mNormals[i] = geometry.source.normals[used[i]];
+        // ODOL keeps MLOD's inward normals (the binarizer packs -511 n).
+        mesh.mNormals[i] = MlodNormal(lod.normals[used[i]]);
     }
     const size_t setCount = std::min<size_t>(lod.uvSets.size(), AI_MAX_NUMBER_OF_TEXTURECOORDS);
     for (size_t set = 0; set < setCount; ++set) {
@@ -356,16 +351,23 @@ void Converter::writeOdolVertices(const Lod &lod, const Geometry &geometry,
 // that disagree with it point to a damaged file or a layout this reader gets wrong.
 void Converter::countDisagreeingNormals(const Lod &lod, Geometry &geometry,
                                         Warnings &warnings) const {
-    const std::vector<aiVector3D> &normals = geometry.source.normals;
+    // Tested on the file's values. In the scene, the face normal is the Z mirror image of the
+    // file's one, reversed (a mirror swaps the winding's handedness), and each stored normal is
+    // the mirror image of the file's one, reversed (inward to outward): a mirror keeps dot
+    // products and the two reversals cancel. Only the sign counts, so the stored normals are
+    // summed as they are (unit length up to their packing), without normalising them first.
+    const auto vector = [](const Vec3 &v) { return aiVector3D(v.x, v.y, v.z); };
+    const Vec3 *points = lod.points.data();
+    const Vec3 *normals = lod.normals.data();
     const std::vector<uint32_t> &corners = geometry.triangles.corners;
     for (size_t t = 0; t + 2 < corners.size(); t += 3) {
         const uint32_t triangle[3] = {corners[t], corners[t + 1], corners[t + 2]};
-        const aiVector3D p0 = ToAssimpPoint(lod.points[triangle[0]]);
-        const aiVector3D faceNormal = (ToAssimpPoint(lod.points[triangle[1]]) - p0) ^
-                                      (ToAssimpPoint(lod.points[triangle[2]]) - p0);
+        const aiVector3D p0 = vector(points[triangle[0]]);
+        const aiVector3D faceNormal =
+            (vector(points[triangle[1]]) - p0) ^ (vector(points[triangle[2]]) - p0);
         aiVector3D stored;
         for (uint32_t vertex : triangle) {
-            stored += normals[vertex];
+            stored += vector(normals[vertex]);
         }
         if (faceNormal * stored < 0) {
             ++geometry.disagreeing;
@@ -399,7 +401,7 @@ void Converter::addFrames(const Lod &lod, Geometry &geometry, Warnings &warnings
         morph.positions.resize(vertexCount);
         for (size_t v = 0; v < vertexCount; ++v) {
             morph.vertices[v] = static_cast<uint32_t>(v);
-            morph.positions[v] = ToAssimpPoint(frame.positions[geometry.vertexPoint[v]]);
+            morph.positions[v] = ToAssimpPoint(frame.positions[geometry.pointOf(v)]);
         }
         geometry.source.morphs.push_back(std::move(morph));
     }

@@ -45,7 +45,7 @@ void Converter::addSkin(const Lod &lod, Geometry &geometry) const {
             }
         }
         for (size_t v = 0; v < vertexCount; ++v) {
-            perVertex[v] = perPoint[geometry.vertexPoint[v]];
+            perVertex[v] = perPoint[geometry.pointOf(v)];
             float sum = 0;
             for (const BoneInfluence &influence : perVertex[v]) {
                 sum += influence.weight;
@@ -119,7 +119,7 @@ void Converter::addSelections(const Lod &lod, const Geometry &geometry,
         for (size_t m = 0; m < usedPerMesh.size(); ++m) {
             std::vector<uint32_t> local;
             for (size_t i = 0; i < usedPerMesh[m].size(); ++i) {
-                if (member[geometry.vertexPoint[usedPerMesh[m][i]]]) {
+                if (member[geometry.pointOf(usedPerMesh[m][i])]) {
                     local.push_back(static_cast<uint32_t>(i));
                 }
             }
