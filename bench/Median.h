@@ -1,6 +1,6 @@
 /** @file Median.h
- *  The median the benchmark programs report, shared by agf_bench_import and
- *  agf_bench_page_faults.
+ *  The median the benchmark programs report, shared by agf_bench_import, agf_bench_page_faults
+ *  and agf_bench_malloc_lock.
  */
 #pragma once
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the benchmarks (Release) and runs them: the import table of issue 10 (our importers
 # against the raw-read floor and against Assimp's glTF2 importer on glb twins of the same
-# content, with peak memory), then the LZSS and LZO Google Benchmark program.
+# content, with peak memory), then the LZSS and LZO Google Benchmark program, and two measures
+# of this machine: what a page fault costs, and what a small allocation costs once a thread ran.
 #
 #   tools/run-benchmarks.sh [build-dir] [runs]
 #
@@ -17,7 +18,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DAGF_BUILD_BENCHMARKS=ON \
     -DAGF_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" -j "$jobs" --target agf_bench_import agf_bench_decompress \
-    agf_bench_page_faults >/dev/null
+    agf_bench_page_faults agf_bench_malloc_lock >/dev/null
 
 data="$build/bench-data"
 if [ ! -f "$data/.complete" ]; then
@@ -35,3 +36,6 @@ echo "LZSS and LZO decoding, Google Benchmark (in-process, medians of $runs repe
 echo
 echo "First-touch page faults on this machine, one thread and two at once (medians of $runs runs):"
 "$build/bin/agf_bench_page_faults" "$runs"
+echo
+echo "Small allocations before and after a process's first thread (medians of $runs runs):"
+"$build/bin/agf_bench_malloc_lock" "$runs"
