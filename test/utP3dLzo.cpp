@@ -109,6 +109,36 @@ TEST(P3dLzo, OurWriterRoundTripsAndLiblzo2AgreesOnItsStreams) {
     }
 }
 
+// Short matches and literal runs are copied as 16-byte blocks, a match closer than 16 bytes in
+// two 8-byte pieces, and the last 16 bytes of the output byte by byte: data repeating with every
+// period from 1 to 40 (a vertex array's 12 bytes among them), broken by literal runs of every
+// length from 1 to 20, so that the compressors emit matches at each of those distances, ending
+// at every offset from the end of the output.
+TEST(P3dLzo, ShortMatchesAndRunsAtEveryNearDistanceDecodeAsTheOracleDoes) {
+    std::mt19937 random(40);
+    for (size_t period = 1; period <= 40; ++period) {
+        std::vector<uint8_t> data;
+        for (size_t run = 1; data.size() < 3000; run = run % 20 + 1) {
+            const size_t repeats = period * (1 + random() % 3) + random() % period;
+            for (size_t k = 0; k < repeats; ++k) {
+                data.push_back(data.size() >= period ? data[data.size() - period]
+                                                     : static_cast<uint8_t>(random()));
+            }
+            for (size_t k = 0; k < run; ++k) {
+                data.push_back(static_cast<uint8_t>(random()));
+            }
+        }
+        for (size_t end = data.size() - 20; end <= data.size(); ++end) {
+            const std::vector<uint8_t> part(data.begin(),
+                                            data.begin() + static_cast<std::ptrdiff_t>(end));
+            const std::string what =
+                "period " + std::to_string(period) + ", " + std::to_string(end) + " bytes";
+            ExpectDecodes(LibraryCompress(part, false), part, "lzo1x_1, " + what);
+            ExpectDecodes(LibraryCompress(part, true), part, "lzo1x_999, " + what);
+        }
+    }
+}
+
 TEST(P3dLzo, EveryTruncationFailsAsTheOracleSays) {
     const std::vector<uint8_t> data = MixedData(3000, 11);
     const std::vector<uint8_t> stream = LibraryCompress(data, true);
