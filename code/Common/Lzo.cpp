@@ -13,6 +13,7 @@
 #include "Lzo.h"
 
 #include "HugePages.h"
+#include "LzBlockCopy.h"
 
 #include <cstring>
 
@@ -24,29 +25,6 @@ constexpr size_t kM2MaxOffset = 0x0800;
 constexpr size_t kM4BaseOffset = 0x4000;
 /** Outputs larger than this are checked against their stream before they are allocated. */
 constexpr size_t kLzoCheckFirstAbove = 64 * 1024;
-
-/** Literal runs and matches up to this length are copied as one block of this size where the
- *  output (and, for literals, the input) has that many bytes left. Most are a few bytes long; a
- *  copy of a fixed size compiles to a few vector moves, one of a variable size is a call to
- *  memcpy, which chooses its method by the length. Decoding mesh data went from 1.5-1.7 to
- *  1.8-2.6 GB/s of output with them (`agf_bench_decompress`, 2026-12-06). The block's bytes
- *  past the run or the match are garbage until they are decoded, and no match reads them: a
- *  match reads only output before its own. */
-constexpr size_t kBlockCopy = 16;
-
-/** Copies a match of at most kBlockCopy bytes from `distance` (8 or more) bytes back as
- *  kBlockCopy bytes. Closer than kBlockCopy, in 8-byte pieces: each reads only bytes before
- *  its own destination, so a piece may read what the one before wrote, as a match that overlaps
- *  itself requires. */
-void CopyShortMatch(uint8_t *destination, size_t distance) {
-    const uint8_t *source = destination - distance;
-    if (distance >= kBlockCopy) {
-        std::memcpy(destination, source, kBlockCopy);
-    } else {
-        std::memcpy(destination, source, 8);
-        std::memcpy(destination + 8, source + 8, 8);
-    }
-}
 
 /** With `Write` false nothing is written: the stream is only followed, to check it. */
 template <bool Write> class Decoder {
@@ -184,8 +162,8 @@ private:
             return LzoStatus::OutputOverrun;
         }
         if constexpr (Write) {
-            if (count <= kBlockCopy && inputLeft >= kBlockCopy && outputLeft >= kBlockCopy) {
-                std::memcpy(mOut + mOp, mIp, kBlockCopy);
+            if (count <= kLzBlockCopy && inputLeft >= kLzBlockCopy && outputLeft >= kLzBlockCopy) {
+                std::memcpy(mOut + mOp, mIp, kLzBlockCopy);
             } else {
                 std::memcpy(mOut + mOp, mIp, count);
             }
@@ -204,7 +182,8 @@ private:
             return LzoStatus::OutputOverrun;
         }
         if constexpr (Write) {
-            if (length <= kBlockCopy && outputLeft >= kBlockCopy && distance >= 8) {
+            if (length <= kLzBlockCopy && outputLeft >= kLzBlockCopy &&
+                distance >= kLzBlockMinimumDistance) {
                 CopyShortMatch(mOut + mOp, distance);
             } else {
                 copyBytes(mOut + mOp, distance, length);

@@ -2,6 +2,7 @@
 #include "Lzss.h"
 
 #include "HugePages.h"
+#include "LzBlockCopy.h"
 
 #include <algorithm>
 #include <cstring>
@@ -13,12 +14,6 @@ namespace {
 
 constexpr uint8_t kWindowFill = 0x20;
 constexpr size_t kMinMatch = 3;
-/** Matches up to this length, at least this far back, are copied as one block of this size
- *  where the output has room for it: a copy of a fixed size is two vector moves, one of a
- *  variable size a call to memcpy. Decoding mesh data went from 3.0-3.3 to 3.3-3.75 GB/s of
- *  output (`agf_bench_decompress`, 2026-12-06). Closer matches keep the copies below: in
- *  8-byte pieces as LZO copies them, LZSS decoding was no faster, and in some runs slower. */
-constexpr size_t kBlockCopy = 16;
 
 enum class Stop { Done, InputEnded, ZeroDistance, PastExpected };
 
@@ -114,12 +109,12 @@ DecodeState Decode(const uint8_t *in, size_t inSize, uint8_t *output, size_t lim
             if (output != nullptr) {
                 uint8_t *destination = output + op;
                 const uint8_t *source = destination - distance;
-                if (length <= kBlockCopy && limit - op >= kBlockCopy && distance >= kBlockCopy &&
-                    distance <= op) {
-                    // A short match as one block (the bytes past it are written again by what
-                    // follows). `distance <= op`: after a reach before the start the rest of
-                    // the match may be empty, and its source outside the output.
-                    std::memcpy(destination, source, kBlockCopy);
+                // Blocks only from kLzBlockCopy bytes back (LzBlockCopy.h). `distance <= op`:
+                // after a reach before the start the rest of the match may be empty, and its
+                // source outside the output.
+                if (length <= kLzBlockCopy && limit - op >= kLzBlockCopy &&
+                    distance >= kLzBlockCopy && distance <= op) {
+                    CopyShortMatch(destination, distance);
                 } else if (distance >= length) {
                     std::memcpy(destination, source, length);
                 } else {
