@@ -1,6 +1,7 @@
 /** @file Parallel.cpp */
 #include "Parallel.h"
 
+#include "HelperThread.h"
 #include "Options.h"
 
 #include <assimp_gameformats/ImportOptions.h>
@@ -46,11 +47,11 @@ void ParallelRanges(size_t count, unsigned threads, size_t minimumPart,
             failures[part] = std::current_exception();
         }
     };
-    std::vector<std::thread> helpers;
+    std::vector<HelperThread> helpers;
     helpers.reserve(parts - 1);
     try {
         for (size_t part = 1; part < parts; ++part) {
-            helpers.emplace_back(runPart, part);
+            helpers.emplace_back([&runPart, part] { runPart(part); });
         }
     } catch (...) {
         // No thread to be had (resource limits): the parts not started run here.
@@ -59,7 +60,7 @@ void ParallelRanges(size_t count, unsigned threads, size_t minimumPart,
         }
     }
     runPart(0);
-    for (std::thread &helper : helpers) {
+    for (HelperThread &helper : helpers) {
         helper.join();
     }
     for (const std::exception_ptr &failure : failures) {

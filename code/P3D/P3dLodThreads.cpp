@@ -1,6 +1,7 @@
 /** @file P3dLodThreads.cpp */
 #include "P3dLodThreads.h"
 
+#include "Common/HelperThread.h"
 #include "Common/ImportError.h"
 #include "Common/Parallel.h"
 
@@ -11,7 +12,6 @@
 #include <memory>
 #include <mutex>
 #include <numeric>
-#include <thread>
 
 namespace agf::p3d {
 
@@ -162,10 +162,10 @@ size_t ForEachLodAsLocated(size_t lods, size_t minimumCost, unsigned threads, Wa
         // the outcomes they write are read.
         struct Helpers {
             LocatedLods &queue;
-            std::vector<std::thread> threads;
+            std::vector<HelperThread> threads;
             ~Helpers() {
                 queue.finish();
-                for (std::thread &helper : threads) {
+                for (HelperThread &helper : threads) {
                     helper.join();
                 }
             }
