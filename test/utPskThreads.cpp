@@ -37,6 +37,26 @@ TEST(PskThreads, AnyThreadCountGivesTheSameScene) {
     }
 }
 
+// Side by side, the faces are grouped by material beside the skin while the vertex side sums
+// the smoothing groups, and the vertex side waits for the groups before it files a triangle.
+// With every face flat there is nothing to sum, so it reaches that point at once.
+TEST(PskThreads, FlatFacesWaitForTheirGroupsBeforeTheyAreFiled) {
+    gen::PskContent flat = ThreadGrid(false);
+    for (auto &face : flat.faces) {
+        face.smoothingGroups = 0;
+    }
+    const std::vector<uint8_t> bytes = gen::WritePsk(flat);
+    auto single = ImporterWithThreads(1);
+    const aiScene *expected = ImportPsk(*single, bytes);
+    ASSERT_NE(expected, nullptr) << single->GetErrorString();
+    for (int round = 0; round < 3; ++round) {
+        auto importer = ImporterWithThreads(2);
+        const aiScene *actual = ImportPsk(*importer, bytes);
+        ASSERT_NE(actual, nullptr) << importer->GetErrorString();
+        ExpectSameMeshes(expected, actual, 2);
+    }
+}
+
 /** The error of importing `bytes` with `threads` threads (empty when the import succeeds). */
 std::string ErrorWithThreads(const std::vector<uint8_t> &bytes, int threads) {
     auto importer = ImporterWithThreads(threads);

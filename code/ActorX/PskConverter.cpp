@@ -28,6 +28,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <exception>
+#include <future>
 #include <map>
 #include <optional>
 #include <unordered_map>
@@ -110,21 +112,43 @@ public:
 
     void run(aiScene *scene) {
         makeNames();
-        // The skin's grouping reads only the weights and the vertex split only the faces,
+        // The skin's influences read only the weights and the vertex split only the faces,
         // wedges and points, and each writes its own members: they run side by side. The
         // influences are needed only when there are triangles to bind them to.
         const bool skinned = !mFile.faces.empty() && !mFile.weights.empty();
         const bool sideBySide =
             mOptions.threads > 1 && skinned &&
             std::min(mFile.faces.size(), mFile.weights.size()) >= kMinimumThreadPart;
+        // The faces' grouping by material (a pass over the faces and the first touch of the
+        // triangle store, a tenth of a large import) goes to the shorter side: the skin's when
+        // the normals are worked out from smoothing groups, the vertices' when the file has
+        // them (VTXNORMS). The vertex side waits for it only where it starts filing triangles.
+        const bool groupOnSkinSide = sideBySide && mFile.normals.empty();
+        std::promise<void> grouping;
+        mFacesGrouped = grouping.get_future().share();
+        const auto group = [&] {
+            try {
+                groupFacesByMaterial();
+                grouping.set_value();
+            } catch (...) {
+                grouping.set_exception(std::current_exception()); // the vertex side rethrows it
+                throw;
+            }
+        };
         RunBoth(
             sideBySide ? 2 : 1,
             [&] {
+                if (!groupOnSkinSide) {
+                    group();
+                }
                 buildVertices();
                 mFile.faces.release(); // mTriangles holds what is needed from here on
                 mFile.normals.release();
             },
             [&] {
+                if (groupOnSkinSide) {
+                    group();
+                }
                 if (skinned) {
                     buildInfluences();
                 }
@@ -196,7 +220,6 @@ private:
      *  different smoothing groups sharing it). */
     void buildVertices() {
         const size_t wedgeCount = mFile.wedges.size();
-        groupFacesByMaterial();
         if (!mFile.normals.empty() || mFile.faces.empty()) {
             ResizeLarge(mVertexWedge, wedgeCount);
             for (size_t w = 0; w < wedgeCount; ++w) {
@@ -209,6 +232,7 @@ private:
                                                     aiVector3D(0, 0, 1));
                 }
             }
+            awaitFaceGroups();
             for (const Face &face : mFile.faces) {
                 addTriangle(face, face.wedges[0], face.wedges[2], face.wedges[1]);
             }
@@ -232,6 +256,10 @@ private:
         mClampedFaces = facesPerGroup[count];
         mTriangleFiller.emplace(facesPerGroup, mTriangles);
     }
+
+    /** Returns once groupFacesByMaterial has made room for the triangles (it runs beside
+     *  buildVertices); rethrows what stopped it. */
+    void awaitFaceGroups() const { mFacesGrouped.get(); }
 
     void addTriangle(const Face &face, uint32_t a, uint32_t b, uint32_t c) {
         mTriangleFiller->add(std::min<size_t>(face.material, mFile.materials.size()), a, b, c);
@@ -495,6 +523,7 @@ private:
 
     /** One vertex per (wedge, distinct corner normal), and the triangles over them. */
     void splitWedgesByNormal(const SingleMaskPoints &single, const CornerNormals &several) {
+        awaitFaceGroups();
         // The vertices made for each wedge (one per distinct normal) as linked lists through
         // flat arrays: a list per wedge would cost an allocation per wedge.
         std::vector<uint32_t> firstVertexOfWedge;
@@ -990,6 +1019,7 @@ private:
     TrianglesByMaterial mTriangles;                     ///< one group per material of mParts
     std::optional<TriangleGroupFiller> mTriangleFiller; ///< while filling mTriangles
     size_t mClampedFaces = 0;                           ///< faces naming a material beyond MATT0000
+    std::shared_future<void> mFacesGrouped;             ///< ready once the faces are grouped
     size_t mUnnormalisedPoints = 0;                     ///< points whose weights did not sum to 1
     std::vector<SkinBone> mSkinBones;
     size_t mFaceCount = 0;  ///< as stored; the faces are released after buildVertices

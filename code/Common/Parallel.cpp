@@ -54,7 +54,8 @@ void ParallelRanges(size_t count, unsigned threads, size_t minimumPart,
             helpers.emplace_back([&runPart, part] { runPart(part); });
         }
     } catch (...) {
-        // No thread to be had (resource limits): the parts not started run here.
+        // No thread to be had (resource limits): the parts not started run here, before part
+        // 0 (RunBoth promises its first task may wait for its second).
         for (size_t part = helpers.size() + 1; part < parts; ++part) {
             runPart(part);
         }

@@ -42,7 +42,9 @@ void ParallelRanges(size_t count, unsigned threads, size_t minimumPart,
                     const std::function<void(size_t begin, size_t end)> &work);
 
 /** Runs `first` on the calling thread and `second` on another one when `threads` > 1, one
- *  after the other otherwise; rethrows the first exception after both have finished. */
+ *  after the other otherwise; rethrows the first exception after both have finished. When
+ *  `threads` > 1 but no thread can be had, `second` runs before `first` on the calling thread,
+ *  so `first` may wait for something `second` does (the PSK converter's face groups). */
 void RunBoth(unsigned threads, const std::function<void()> &first,
              const std::function<void()> &second);
 
