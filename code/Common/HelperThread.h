@@ -8,8 +8,8 @@
  *  another core, the helper ran after a median 0.15-0.2 ms. So the helper is created allowed
  *  only on the creator's other cores, and its first act is to take back every core its creator
  *  may use, as a std::thread would have had: the scheduler stays free to move it afterwards.
- *  When the creator may use one core only, or its cores cannot be read, the helper starts as a
- *  std::thread would.
+ *  When the creator may use one core only, its cores cannot be read, or the system refuses the
+ *  placement, the helper starts as a std::thread would.
  */
 #pragma once
 
