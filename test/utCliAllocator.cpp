@@ -1,16 +1,19 @@
-// The `assimp` command keeps blocks of up to 32 MiB in glibc's heap
-// (tools/assimp/AllocatorTuning.*, #18), unless the user chose a threshold: the choice itself, and
-// its effect on a real run, in fresh pages taken by the command (its children's minor page faults,
-// which do not depend on the machine's load).
+// The `assimp` command keeps blocks of up to 32 MiB in glibc's heap and grows its heaps in steps
+// of 64 MiB (tools/assimp/AllocatorTuning.*, #18), unless the user chose otherwise: the choices
+// themselves, and their effects on real runs in what does not depend on the machine's load: the
+// fresh pages the command takes (its children's minor page faults) and the calls that change its
+// address space (counted by strace).
 #include "TestSupport.h"
 
 #include "AllocatorTuning.h"
 #include "OdolV4xWriter.h"
 #include "P3dTestModels.h"
+#include "utPskGrid.h"
 
 #include <sys/resource.h>
 
 #include <cstdlib>
+#include <fstream>
 
 using namespace agf::test;
 namespace gen = agf::testgen::p3d;
@@ -24,6 +27,15 @@ TEST(CliAllocator, KeepsLargeBlocksUnlessTheUserChoseAThreshold) {
         ChosenMmapThreshold("glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=4096", nullptr),
         0u);
     EXPECT_EQ(ChosenMmapThreshold(nullptr, "131072"), 0u);
+}
+
+TEST(CliAllocator, PadsItsHeapsUnlessTheUserChoseAPad) {
+    using agf::cli::ChosenTopPad;
+    EXPECT_EQ(ChosenTopPad(nullptr, nullptr), agf::cli::kConversionTopPad);
+    EXPECT_EQ(ChosenTopPad("glibc.malloc.mmap_threshold=4096", nullptr),
+              agf::cli::kConversionTopPad);
+    EXPECT_EQ(ChosenTopPad("glibc.malloc.arena_max=2:glibc.malloc.top_pad=0", nullptr), 0u);
+    EXPECT_EQ(ChosenTopPad(nullptr, "131072"), 0u);
 }
 
 #if defined(__GLIBC__)
@@ -52,11 +64,64 @@ TEST(CliAllocator, AnOdolImportTakesFewerFreshPagesThanWithGlibcsOwnThreshold) {
     gen::OdolV4xOptions options;
     options.packing = gen::OdolV4xOptions::Packing::AllRaw;
     WriteBytes(dir / "grid.p3d", gen::WriteOdolV4x(gen::OdolGridModel(4, 160), options));
+    // glibc's own top pad in both runs: the command's 64 MiB pad also keeps freed blocks at the
+    // top of the heap, which would blur what the threshold alone does.
+    setenv("GLIBC_TUNABLES", "glibc.malloc.top_pad=131072", 1);
     const long kept = FreshPagesOfInfo(dir, "grid.p3d");
     // glibc's fixed 128 KiB threshold, which also turns off its own rise of the threshold.
     setenv("MALLOC_MMAP_THRESHOLD_", "131072", 1);
     const long returned = FreshPagesOfInfo(dir, "grid.p3d");
     unsetenv("MALLOC_MMAP_THRESHOLD_");
+    unsetenv("GLIBC_TUNABLES");
     EXPECT_LT(kept, returned - 1000) << "kept " << kept << ", returned " << returned;
+}
+#endif
+
+#if defined(__GLIBC__)
+namespace {
+
+// The `mprotect` calls of `assimp info --raw` on `name` with two import threads, as strace
+// counts them on every thread; -1 when strace cannot trace here (not installed, or no ptrace).
+long HeapGrowthsOfInfo(const std::filesystem::path &dir, const std::string &name,
+                       const std::string &environment) {
+    const std::string command = "cd " + ShellQuote(dir.string()) + " && " + environment +
+                                " strace -f -qq -e trace=mprotect -o strace.txt " +
+                                ShellQuote(AGF_CLI_PATH) + " info --raw --set " +
+                                AI_CONFIG_IMPORT_GAMEFORMATS_THREADS "=2 " + name +
+                                " >/dev/null 2>strace_err.txt </dev/null";
+    const int status = std::system(command.c_str());
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        return -1;
+    }
+    std::ifstream trace(dir / "strace.txt");
+    long calls = 0;
+    for (std::string line; std::getline(trace, line);) {
+        calls += line.find("mprotect(") != std::string::npos ? 1 : 0;
+    }
+    return calls;
+}
+
+} // namespace
+
+// The PSK grid's two larger meshes are built on two threads, and the helper allocates the index
+// array of each of its faces (as Assimp's aiFace requires) from its own malloc arena: with glibc's
+// own pad of 128 KiB that arena grows a page or so at a time, one mprotect each.
+TEST(CliAllocator, AThreadedImportGrowsItsHeapsInLargeStepsNotPageByPage) {
+#if defined(__SANITIZE_ADDRESS__)
+    GTEST_SKIP() << "AddressSanitizer's allocator replaces glibc's";
+#endif
+    const std::filesystem::path dir = ScratchDir("CliAllocatorPad");
+    WriteBytes(dir / "grid.psk", agf::testgen::psk::WritePsk(agf::test::psk::ThreadGrid(false)));
+    const long padded = HeapGrowthsOfInfo(dir, "grid.psk", "");
+    if (padded < 0) {
+        GTEST_SKIP() << "strace cannot trace here: " << ReadText(dir / "strace_err.txt");
+    }
+    const long glibcPad =
+        HeapGrowthsOfInfo(dir, "grid.psk", "GLIBC_TUNABLES=glibc.malloc.top_pad=131072");
+    ASSERT_GE(glibcPad, 0) << ReadText(dir / "strace_err.txt");
+    // Without the pad, the helper's arena alone takes hundreds of growths (about 100,000 faces
+    // of 32 bytes each); with it, what remains is the loader's and the threads' stacks.
+    EXPECT_GT(glibcPad, 300) << "padded " << padded;
+    EXPECT_LT(padded, 100) << "glibc's pad " << glibcPad;
 }
 #endif

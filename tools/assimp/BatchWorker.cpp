@@ -1,8 +1,8 @@
 /** @file BatchWorker.cpp */
 #include "BatchWorker.h"
 
+#include "AllocatorTuning.h"
 #include "ExportFormats.h"
-
 #include "Session.h"
 #include "ViewerReport.h"
 
@@ -246,6 +246,7 @@ void WorkerPool::RunChild(const BatchJob &job, bool countOnly, uint64_t memoryLi
         dup2(fileno(captured), STDERR_FILENO);
     }
     if (memoryLimitBytes > 0) {
+        PrepareAllocatorForAddressSpaceBound();
         rlimit limit{};
         getrlimit(RLIMIT_AS, &limit);
         const rlim_t wanted = static_cast<rlim_t>(AddressSpaceBytes() + memoryLimitBytes);
