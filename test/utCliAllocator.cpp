@@ -41,15 +41,49 @@ TEST(CliAllocator, PadsItsHeapsUnlessTheUserChoseAPad) {
 #if defined(__GLIBC__)
 namespace {
 
+// Runs `assimp info --raw <arguments>` in `dir` with `environment` (shell assignments, which
+// reach only this run) and `tracer` (a command the run goes through, or nothing) before it;
+// true when it succeeded. Its stderr, or the tracer's, is left in dir/info_err.txt.
+bool RunInfo(const std::filesystem::path &dir, const std::string &arguments,
+             const std::string &environment, const std::string &tracer = "") {
+    const std::string command = "cd " + ShellQuote(dir.string()) + " && " + environment + " " +
+                                tracer + " " + ShellQuote(AGF_CLI_PATH) + " info --raw " +
+                                arguments + " >/dev/null 2>info_err.txt </dev/null";
+    const int status = std::system(command.c_str());
+    const bool succeeded = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    EXPECT_TRUE(succeeded) << environment << " " << tracer << ": "
+                           << ReadText(dir / "info_err.txt");
+    return succeeded;
+}
+
 // Minor page faults of `assimp info --raw` on `name` (and of the shell that starts it).
-long FreshPagesOfInfo(const std::filesystem::path &dir, const std::string &name) {
+long FreshPagesOfInfo(const std::filesystem::path &dir, const std::string &name,
+                      const std::string &environment) {
     rusage before{};
     getrusage(RUSAGE_CHILDREN, &before);
-    const CliResult result = RunCli(dir, "info --raw " + name);
+    RunInfo(dir, name, environment);
     rusage after{};
     getrusage(RUSAGE_CHILDREN, &after);
-    EXPECT_EQ(result.exitCode, 0) << result.err;
     return after.ru_minflt - before.ru_minflt;
+}
+
+// Whether strace is installed and may trace here (containers may refuse ptrace).
+bool StraceCanTrace() {
+    return std::system("strace -qq -o /dev/null true >/dev/null 2>&1") == 0;
+}
+
+// The `mprotect` calls of `assimp info --raw` on `name` with two import threads, as strace
+// counts them on every thread.
+long HeapGrowthsOfInfo(const std::filesystem::path &dir, const std::string &name,
+                       const std::string &environment) {
+    RunInfo(dir, std::string("--set ") + AI_CONFIG_IMPORT_GAMEFORMATS_THREADS "=2 " + name,
+            environment, "strace -f -qq -e trace=mprotect -o strace.txt");
+    std::ifstream trace(dir / "strace.txt");
+    long calls = 0;
+    for (std::string line; std::getline(trace, line);) {
+        calls += line.find("mprotect(") != std::string::npos ? 1 : 0;
+    }
+    return calls;
 }
 
 } // namespace
@@ -66,44 +100,13 @@ TEST(CliAllocator, AnOdolImportTakesFewerFreshPagesThanWithGlibcsOwnThreshold) {
     WriteBytes(dir / "grid.p3d", gen::WriteOdolV4x(gen::OdolGridModel(4, 160), options));
     // glibc's own top pad in both runs: the command's 64 MiB pad also keeps freed blocks at the
     // top of the heap, which would blur what the threshold alone does.
-    setenv("GLIBC_TUNABLES", "glibc.malloc.top_pad=131072", 1);
-    const long kept = FreshPagesOfInfo(dir, "grid.p3d");
+    const std::string glibcPad = "GLIBC_TUNABLES=glibc.malloc.top_pad=131072";
+    const long kept = FreshPagesOfInfo(dir, "grid.p3d", glibcPad);
     // glibc's fixed 128 KiB threshold, which also turns off its own rise of the threshold.
-    setenv("MALLOC_MMAP_THRESHOLD_", "131072", 1);
-    const long returned = FreshPagesOfInfo(dir, "grid.p3d");
-    unsetenv("MALLOC_MMAP_THRESHOLD_");
-    unsetenv("GLIBC_TUNABLES");
+    const long returned =
+        FreshPagesOfInfo(dir, "grid.p3d", glibcPad + " MALLOC_MMAP_THRESHOLD_=131072");
     EXPECT_LT(kept, returned - 1000) << "kept " << kept << ", returned " << returned;
 }
-
-namespace {
-
-// Whether strace is installed and may trace here (containers may refuse ptrace).
-bool StraceCanTrace() {
-    return std::system("strace -qq -o /dev/null true >/dev/null 2>&1") == 0;
-}
-
-// The `mprotect` calls of `assimp info --raw` on `name` with two import threads, as strace
-// counts them on every thread, with `environment` (assignments) before the command.
-long HeapGrowthsOfInfo(const std::filesystem::path &dir, const std::string &name,
-                       const std::string &environment) {
-    const std::string command = "cd " + ShellQuote(dir.string()) + " && " + environment +
-                                " strace -f -qq -e trace=mprotect -o strace.txt " +
-                                ShellQuote(AGF_CLI_PATH) + " info --raw --set " +
-                                AI_CONFIG_IMPORT_GAMEFORMATS_THREADS "=2 " + name +
-                                " >/dev/null 2>strace_err.txt </dev/null";
-    const int status = std::system(command.c_str());
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
-        << environment << ": " << ReadText(dir / "strace_err.txt");
-    std::ifstream trace(dir / "strace.txt");
-    long calls = 0;
-    for (std::string line; std::getline(trace, line);) {
-        calls += line.find("mprotect(") != std::string::npos ? 1 : 0;
-    }
-    return calls;
-}
-
-} // namespace
 
 // The PSK grid's meshes are built on two threads, and the helper allocates the index array of
 // each of its faces (as Assimp's aiFace requires) from its own malloc arena: with glibc's own pad
