@@ -81,7 +81,7 @@ CliResult RunCli(const std::filesystem::path &dir, const std::string &args) {
 namespace agf::test {
 
 ImportWarnings::ImportWarnings(const Assimp::Importer &importer, const std::string &extension) {
-    const Warnings *warnings = LastImportWarnings(importer, extension);
+    const Warnings *warnings = LastImportWarningsOf(importer, extension);
     EXPECT_NE(warnings, nullptr) << "no importer of ours claims ." << extension;
     if (warnings == nullptr) {
         return;

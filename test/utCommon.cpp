@@ -111,14 +111,21 @@ TEST(ImportError, TextFormatsNameTheLine) {
 TEST(Warnings, RepeatsFoldIntoOneEntryWithACount) {
     agf::Warnings warnings;
     for (uint64_t offset = 100; offset < 105; ++offset) {
-        warnings.add("a.psk", "RAWWEIGHTS", offset, "weight of a missing bone");
+        warnings.add(agf::WarningKind::OutOfRange, "a.psk", "RAWWEIGHTS", offset,
+                     "weight of a missing bone");
     }
-    warnings.add("a.psk", "VTXW0000", 40, "weight of a missing bone");
+    warnings.add(agf::WarningKind::OutOfRange, "a.psk", "VTXW0000", 40, "weight of a missing bone");
     ASSERT_EQ(warnings.entries().size(), 2u);
     EXPECT_EQ(warnings.total(), 6u);
-    EXPECT_EQ(warnings.entries()[0].text(),
-              "a.psk: RAWWEIGHTS at byte 100: weight of a missing bone (seen 5 times)");
-    EXPECT_EQ(warnings.entries()[1].text(), "a.psk: VTXW0000 at byte 40: weight of a missing bone");
+    EXPECT_EQ(warnings.count(agf::WarningKind::OutOfRange), 6u);
+    EXPECT_EQ(warnings.count(agf::WarningKind::Truncated), 0u);
+    EXPECT_EQ(warnings.entries()[0].kind, agf::WarningKind::OutOfRange);
+    EXPECT_EQ(warnings.entries()[0].offset, 100u);
+    EXPECT_EQ(warnings.entries()[0].count, 5u);
+    EXPECT_EQ(warnings.entries()[0].text(), "a.psk: RAWWEIGHTS at byte 100: weight of a missing "
+                                            "bone [out of range] (seen 5 times)");
+    EXPECT_EQ(warnings.entries()[1].text(),
+              "a.psk: VTXW0000 at byte 40: weight of a missing bone [out of range]");
     EXPECT_TRUE(warnings.contains("missing bone"));
     EXPECT_FALSE(warnings.contains("cycle"));
 }
@@ -128,7 +135,10 @@ TEST(Warnings, DistinctProblemsAreBoundedAndMergeKeepsCounts) {
     for (size_t i = 0; i < agf::Warnings::kMaxDistinct + 10; ++i) {
         many.add("b.p3d", "LOD 0", i, "problem " + std::to_string(i));
     }
-    EXPECT_EQ(many.entries().size(), agf::Warnings::kMaxDistinct);
+    // The kept ones, then one LimitReached entry counting the rest.
+    ASSERT_EQ(many.entries().size(), agf::Warnings::kMaxDistinct + 1);
+    EXPECT_EQ(many.entries().back().kind, agf::WarningKind::LimitReached);
+    EXPECT_EQ(many.entries().back().count, 10u);
     EXPECT_EQ(many.dropped(), 10u);
     agf::Warnings nested;
     nested.add("b.p3d", "LOD 0", 7, "problem 0");
@@ -357,8 +367,9 @@ TEST(BuildNodeHierarchy, OutOfRangeParentBecomesRoot) {
     EXPECT_EQ(top.mNumChildren, 2u);
     EXPECT_EQ(built[1]->mParent, &top);
     ASSERT_EQ(warnings.entries().size(), 1u);
-    EXPECT_EQ(warnings.entries()[0].text(), "bones.psk: REFSKELT at byte 32: node 1 (stray) has "
-                                            "parent 99 out of range; attached to the root");
+    EXPECT_EQ(warnings.entries()[0].text(),
+              "bones.psk: REFSKELT at byte 32: node 1 (stray) has "
+              "parent 99 out of range; attached to the root [unknown]");
 }
 
 TEST(BuildNodeHierarchy, DepthIsBounded) {

@@ -184,7 +184,7 @@ TEST(P3dOdolV4xGenerated, EveryValueWrittenIsReadBackInEveryLayoutAndPacking) {
         const std::vector<uint8_t> bytes = gen::WriteOdolV4x(written, options);
         const Model model = Parse(bytes, warnings);
         EXPECT_EQ(model.version, options.version);
-        EXPECT_TRUE(warnings.empty()) << warnings.entries().front().problem;
+        EXPECT_TRUE(warnings.empty()) << warnings.entries().front().message;
         ASSERT_EQ(model.lods.size(), written.lods.size());
         EXPECT_EQ(InfoValue(model, "lodPermanent"), "0 1 1");
         EXPECT_EQ(InfoValue(model, "class"), "house");

@@ -147,7 +147,7 @@ Outcome ImportWithThreads(const std::string &testName, const std::string &name,
         outcome.scene = DescribeScene(result.scene);
     }
     outcome.warnings = ImportWarnings(*result.importer, "p3d").text();
-    if (const agf::Warnings *warnings = agf::LastImportWarnings(*result.importer, "p3d")) {
+    if (const agf::Warnings *warnings = agf::LastImportWarningsOf(*result.importer, "p3d")) {
         outcome.warnings += "dropped " + std::to_string(warnings->dropped()) + "\n";
     }
     return outcome;

@@ -520,9 +520,9 @@ TEST(Poses, NameMapSuffixesCaseAndUnmatchedBones) {
     EXPECT_EQ(report.warnings,
               (std::vector<std::string>{
                   "crouch: pose bones at byte 0: 1 pose bones have no node in the target and are "
-                  "not applied: spine",
+                  "not applied: spine [unknown]",
                   "crouch: pose bones at byte 0: 3 target bones are not in the pose and keep "
-                  "their rest pose: Spine_Renamed, head, tail"}));
+                  "their rest pose: Spine_Renamed, head, tail [unknown]"}));
 }
 
 TEST(Poses, NameMapParsing) {

@@ -7,9 +7,6 @@
 
 namespace agf {
 
-namespace {
-
-// Assimp names a memory buffer "$$$___magic___$$$.<hint>"; users see "<memory>.<hint>".
 std::string DisplayedFileName(const std::string &file) {
     if (file.empty()) {
         return "<memory>";
@@ -19,8 +16,6 @@ std::string DisplayedFileName(const std::string &file) {
     }
     return file;
 }
-
-} // namespace
 
 std::string FormatProblem(const FilePlace &place, const std::string &problem) {
     std::string message = DisplayedFileName(place.file);

@@ -23,6 +23,10 @@ struct FilePlace {
     uint32_t line = 0;     ///< 1-based line of a text file; 0 for binary data
 };
 
+/** The file name users see: Assimp names a memory buffer "$$$___magic___$$$.<hint>", which
+ *  becomes "<memory>.<hint>"; an empty name "<memory>". */
+std::string DisplayedFileName(const std::string &file);
+
 /** "<file>: <structure> at byte <offset>: <problem>", or with a line:
  *  "<file>:<line>: <structure> at byte <offset>: <problem>". Errors and warnings alike. */
 std::string FormatProblem(const FilePlace &place, const std::string &problem);

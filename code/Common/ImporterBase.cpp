@@ -7,9 +7,13 @@
 #include "Common/Options.h"
 
 #include <assimp_gameformats/ImportOptions.h>
+#include <assimp_gameformats/MetadataKeys.h>
 
 #include <assimp/Importer.hpp>
 #include <assimp/ProgressHandler.hpp>
+#include <assimp/scene.h>
+
+#include <atomic>
 
 namespace agf {
 
@@ -54,8 +58,17 @@ void ImporterBase::embedTextures(const std::string &file, aiScene *scene, Assimp
                   });
 }
 
+namespace {
+
+std::atomic<uint64_t> gImportSequence{0};
+
+} // namespace
+
 void ImporterBase::InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) {
     mWarnings = Warnings();
+    mImportSequence = ++gImportSequence;
+    mLastScene = nullptr;
+    mLastMetadata = nullptr;
     // Every optional file the import looks for is asked about once (CachingIOSystem.h).
     CachingIOSystem files(mEnclosingImportFiles != nullptr ? *mEnclosingImportFiles : *io);
     try {
@@ -67,11 +80,37 @@ void ImporterBase::InternReadFile(const std::string &file, aiScene *scene, Assim
         throw;
     }
     mWarnings.flush();
+    mLastScene = scene;
+    mLastMetadata = scene->mMetaData;
 }
 
-const Warnings *LastImportWarnings(const Assimp::Importer &importer, const std::string &extension) {
+bool ImporterBase::madeScene(const aiScene &scene) const {
+    return &scene == mLastScene && scene.mMetaData != nullptr &&
+           static_cast<const void *>(scene.mMetaData) == mLastMetadata &&
+           scene.mMetaData->HasKey(AGF_META_UNITS);
+}
+
+const Warnings *LastImportWarningsOf(const Assimp::Importer &importer,
+                                     const std::string &extension) {
     const auto *ours = dynamic_cast<const ImporterBase *>(importer.GetImporter(extension.c_str()));
     return ours != nullptr ? &ours->lastWarnings() : nullptr;
+}
+
+std::vector<Warning> LastImportWarnings(const Assimp::Importer &importer) {
+    const ImporterBase *latest = nullptr;
+    for (size_t i = 0; i < importer.GetImporterCount(); ++i) {
+        const auto *ours = dynamic_cast<const ImporterBase *>(importer.GetImporter(i));
+        if (ours != nullptr && ours->lastImportSequence() != 0 &&
+            (latest == nullptr || ours->lastImportSequence() > latest->lastImportSequence())) {
+            latest = ours;
+        }
+    }
+    // A scene the importer holds that is not our last one came from another importer since.
+    const aiScene *current = importer.GetScene();
+    if (latest == nullptr || (current != nullptr && !latest->madeScene(*current))) {
+        return {};
+    }
+    return latest->lastWarnings().entries();
 }
 
 } // namespace agf

@@ -14,6 +14,7 @@
 
 #include <assimp/BaseImporter.h>
 
+#include <cstdint>
 #include <string>
 
 namespace agf {
@@ -29,6 +30,14 @@ class ImporterBase : public Assimp::BaseImporter {
 public:
     /** The warnings of this instance's last import (whether it succeeded or failed). */
     const Warnings &lastWarnings() const { return mWarnings; }
+    /** Increases with every import of any of our importers in the process; 0 before the
+     *  first import of this instance. */
+    uint64_t lastImportSequence() const { return mImportSequence; }
+    /** True when `scene` (the importer's current one) is the one this instance's last import
+     *  made: the same scene and metadata addresses, and our units key in that metadata.
+     *  Post-processing keeps both; a scene made since by another importer may reuse one
+     *  address, hardly both, and no stock importer writes our key. */
+    bool madeScene(const aiScene &scene) const;
 
     /** The texture formats the texture pass decodes; without a call, code/Common's (the
      *  registry hands every importer the full table, PAA included). */
@@ -65,6 +74,10 @@ private:
     void embedTextures(const std::string &file, aiScene *scene, Assimp::IOSystem *io);
 
     Warnings mWarnings;
+    uint64_t mImportSequence = 0;
+    // What identifies the last scene made (madeScene).
+    const aiScene *mLastScene = nullptr;
+    const void *mLastMetadata = nullptr;
     TextureEmbeddingOptions mTextureOptions;
     bool mMapFiles = true;
     /** kEnclosingImportFiles, or null for an import of its own. */
@@ -72,8 +85,9 @@ private:
     const TextureDecoderTable *mTextureDecoders = nullptr;
 };
 
-/** The warnings of the last import that `importer` ran through one of our importers claiming
+/** The warnings of the last import that `importer` ran through our importer claiming
  *  `extension` ("psk"), or nullptr when no such importer is registered. */
-const Warnings *LastImportWarnings(const Assimp::Importer &importer, const std::string &extension);
+const Warnings *LastImportWarningsOf(const Assimp::Importer &importer,
+                                     const std::string &extension);
 
 } // namespace agf

@@ -7,43 +7,105 @@
 
 namespace agf {
 
-std::string Warning::text() const {
-    std::string message = FormatProblem(place, problem);
-    if (count > 1) {
-        message += " (seen " + std::to_string(count) + " times)";
+const char *WarningKindName(WarningKind kind) {
+    switch (kind) {
+    case WarningKind::MissingFile:
+        return "missing file";
+    case WarningKind::UnreadableFile:
+        return "unreadable file";
+    case WarningKind::Truncated:
+        return "truncated";
+    case WarningKind::OutOfRange:
+        return "out of range";
+    case WarningKind::InvalidValue:
+        return "invalid value";
+    case WarningKind::Inconsistent:
+        return "inconsistent";
+    case WarningKind::Unknown:
+        return "unknown";
+    case WarningKind::Duplicate:
+        return "duplicate";
+    case WarningKind::Empty:
+        return "empty";
+    case WarningKind::Unsupported:
+        return "unsupported";
+    case WarningKind::Adjusted:
+        return "adjusted";
+    case WarningKind::LimitReached:
+        return "limit reached";
     }
-    return message;
+    return "unknown";
 }
 
-Warning *Warnings::find(const FilePlace &place, const std::string &problem) {
+std::string Warning::text() const {
+    std::string text = DisplayedFileName(file);
+    if (line != 0) {
+        text += ':' + std::to_string(line);
+    }
+    text += ": ";
+    text += structure;
+    if (offset != kNoOffset) {
+        text += structure.empty() ? "at byte " : " at byte ";
+        text += std::to_string(offset);
+    }
+    if (!structure.empty() || offset != kNoOffset) {
+        text += ": ";
+    }
+    text += message;
+    text += " [";
+    text += WarningKindName(kind);
+    text += ']';
+    if (count > 1) {
+        text += " (seen " + std::to_string(count) + " times)";
+    }
+    return text;
+}
+
+Warning *Warnings::find(WarningKind kind, const FilePlace &place, const std::string &problem) {
     for (Warning &entry : mEntries) {
-        if (entry.problem == problem && entry.place.file == place.file &&
-            entry.place.structure == place.structure && entry.place.line == place.line) {
+        if (entry.kind == kind && entry.message == problem && entry.file == place.file &&
+            entry.structure == place.structure && entry.line == place.line) {
             return &entry;
         }
     }
     return nullptr;
 }
 
-void Warnings::add(const FilePlace &place, const std::string &problem, size_t count) {
-    if (Warning *existing = find(place, problem)) {
+void Warnings::add(WarningKind kind, const FilePlace &place, const std::string &problem,
+                   size_t count) {
+    if (Warning *existing = find(kind, place, problem)) {
         existing->count += count;
     } else if (mEntries.size() == kMaxDistinct) {
         mDropped += count;
     } else {
-        mEntries.push_back(Warning{place, problem, count});
+        mEntries.push_back(
+            Warning{kind, place.file, place.structure, place.offset, place.line, count, problem});
     }
 }
 
-void Warnings::add(const BinaryReader &reader, const std::string &problem) {
-    add(FilePlace{reader.fileName(), reader.structure(), reader.offset(), 0}, problem);
+void Warnings::add(WarningKind kind, const BinaryReader &reader, const std::string &problem) {
+    add(kind, FilePlace{reader.fileName(), reader.structure(), reader.offset(), 0}, problem);
 }
 
 void Warnings::merge(const Warnings &other) {
     for (const Warning &entry : other.mEntries) {
-        add(entry.place, entry.problem, entry.count);
+        add(entry.kind, FilePlace{entry.file, entry.structure, entry.offset, entry.line},
+            entry.message, entry.count);
     }
     mDropped += other.mDropped;
+}
+
+std::vector<Warning> Warnings::entries() const {
+    std::vector<Warning> entries = mEntries;
+    if (mDropped != 0) {
+        Warning dropped;
+        dropped.kind = WarningKind::LimitReached;
+        dropped.count = mDropped;
+        dropped.message = "more distinct warnings than the " + std::to_string(kMaxDistinct) +
+                          " kept; these were counted only";
+        entries.push_back(std::move(dropped));
+    }
+    return entries;
 }
 
 size_t Warnings::total() const {
@@ -54,21 +116,19 @@ size_t Warnings::total() const {
     return count;
 }
 
-bool Warnings::contains(const std::string &fragment) const {
+size_t Warnings::count(WarningKind kind) const {
+    size_t count = kind == WarningKind::LimitReached ? mDropped : 0;
     for (const Warning &entry : mEntries) {
-        if (entry.problem.find(fragment) != std::string::npos) {
-            return true;
+        if (entry.kind == kind) {
+            count += entry.count;
         }
     }
-    return false;
+    return count;
 }
 
 void Warnings::flush() const {
-    for (const Warning &entry : mEntries) {
+    for (const Warning &entry : entries()) {
         ASSIMP_LOG_WARN(entry.text());
-    }
-    if (mDropped != 0) {
-        ASSIMP_LOG_WARN(mDropped, " more distinct warnings were not listed");
     }
 }
 

@@ -1,14 +1,17 @@
 /** @file Warnings.h
  *  The one path for recoverable problems: parsers and converters report them here, and the
- *  importer flushes them to Assimp's log once, at the end of InternReadFile.
+ *  importer flushes them to Assimp's log once, at the end of InternReadFile, and keeps them
+ *  for LastImportWarnings (the public agf::Warning of <assimp_gameformats/Warnings.h>).
  *
- *  Like ufbx's warnings, each entry names where the problem was found, and repeats of one
- *  problem are folded into one entry with a count, so that a file with a million bad weights
- *  logs one line, not a million. No Assimp types here except in Flush.
+ *  Like ufbx's warnings, each entry has a kind, names where the problem was found, and repeats
+ *  of one problem are folded into one entry with a count, so that a file with a million bad
+ *  weights logs one line, not a million. No Assimp types here except in flush.
  */
 #pragma once
 
 #include "ImportError.h"
+
+#include <assimp_gameformats/Warnings.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -19,49 +22,64 @@ namespace agf {
 
 class BinaryReader;
 
-/** One recoverable problem, and how many times it was seen. */
-struct Warning {
-    FilePlace place; ///< of the first occurrence
-    std::string problem;
-    size_t count = 1;
-
-    /** The message in ImportError's format, with " (seen N times)" for repeats. */
-    std::string text() const;
-};
-
 class Warnings {
 public:
-    /** At most this many distinct warnings are kept; later distinct ones are only counted. */
+    /** At most this many distinct warnings are kept; later distinct ones are only counted,
+     *  and entries() ends with one LimitReached warning that says how many. */
     static constexpr size_t kMaxDistinct = 256;
 
-    /** Records a problem (`count` occurrences of it). A repeat (same file, structure, line and
-     * problem text; the offset may differ) only raises the first entry's count. */
-    void add(const FilePlace &place, const std::string &problem, size_t count = 1);
-    void add(const std::string &file, const std::string &structure, uint64_t offset,
-             const std::string &problem) {
-        add(FilePlace{file, structure, offset, 0}, problem);
+    /** Records a problem (`count` occurrences of it). A repeat (same kind, file, structure,
+     *  line and message; the offset may differ) only raises the first entry's count. */
+    void add(WarningKind kind, const FilePlace &place, const std::string &problem,
+             size_t count = 1);
+    void add(WarningKind kind, const std::string &file, const std::string &structure,
+             uint64_t offset, const std::string &problem) {
+        add(kind, FilePlace{file, structure, offset, 0}, problem);
     }
     /** A problem at a reader's current offset, in its current structure. */
-    void add(const BinaryReader &reader, const std::string &problem);
+    void add(WarningKind kind, const BinaryReader &reader, const std::string &problem);
+
+    // Untyped forms, kept only until every caller names its kind.
+    void add(const FilePlace &place, const std::string &problem, size_t count = 1) {
+        add(WarningKind::Unknown, place, problem, count);
+    }
+    void add(const std::string &file, const std::string &structure, uint64_t offset,
+             const std::string &problem) {
+        add(WarningKind::Unknown, FilePlace{file, structure, offset, 0}, problem);
+    }
+    void add(const BinaryReader &reader, const std::string &problem) {
+        add(WarningKind::Unknown, reader, problem);
+    }
 
     /** Appends another sink's entries (a nested import: a PSW asset, an animation file). */
     void merge(const Warnings &other);
 
-    const std::vector<Warning> &entries() const { return mEntries; }
+    /** The warnings kept, in the order first seen, and a last LimitReached entry when distinct
+     *  warnings beyond kMaxDistinct were dropped. */
+    std::vector<Warning> entries() const;
     bool empty() const { return mEntries.empty() && mDropped == 0; }
     /** Every problem counted, repeats included. */
     size_t total() const;
+    /** Occurrences of problems of one kind, repeats included. */
+    size_t count(WarningKind kind) const;
+    /** Untyped, kept only until every caller names its kind: true when some entry's message
+     *  contains `fragment`. */
+    bool contains(const std::string &fragment) const {
+        for (const Warning &entry : mEntries) {
+            if (entry.message.find(fragment) != std::string::npos) {
+                return true;
+            }
+        }
+        return false;
+    }
     /** Distinct problems beyond kMaxDistinct, counted but not kept. */
     size_t dropped() const { return mDropped; }
-    /** True when some entry's problem text contains `fragment` (for tests and callers that act
-     *  on a warning). */
-    bool contains(const std::string &fragment) const;
 
-    /** Logs every entry once with ASSIMP_LOG_WARN, then a line for the dropped ones. */
+    /** Logs every entry once with ASSIMP_LOG_WARN (Warning::text), then the dropped count. */
     void flush() const;
 
 private:
-    Warning *find(const FilePlace &place, const std::string &problem);
+    Warning *find(WarningKind kind, const FilePlace &place, const std::string &problem);
 
     std::vector<Warning> mEntries;
     size_t mDropped = 0;
