@@ -86,17 +86,31 @@ ImportWarnings::ImportWarnings(const Assimp::Importer &importer, const std::stri
     if (warnings == nullptr) {
         return;
     }
-    for (const Warning &warning : warnings->entries()) {
-        mMessages.emplace_back(warning.text(), warning.count);
+    mWarnings = warnings->entries();
+    for (const Warning &warning : mWarnings) {
         mText += warning.text() + "\n";
     }
 }
 
+size_t ImportWarnings::count(agf::WarningKind kind) const {
+    return count(kind, "");
+}
+
+size_t ImportWarnings::count(agf::WarningKind kind, const std::string &structure) const {
+    size_t seen = 0;
+    for (const Warning &warning : mWarnings) {
+        if (warning.kind == kind && warning.structure.find(structure) != std::string::npos) {
+            seen += warning.count;
+        }
+    }
+    return seen;
+}
+
 size_t ImportWarnings::count(const std::string &fragment) const {
     size_t seen = 0;
-    for (const auto &[message, times] : mMessages) {
-        if (message.find(fragment) != std::string::npos) {
-            seen += times;
+    for (const Warning &warning : mWarnings) {
+        if (warning.text().find(fragment) != std::string::npos) {
+            seen += warning.count;
         }
     }
     return seen;

@@ -98,14 +98,21 @@ public:
     /** Every message, one per line (for failure output). */
     const std::string &text() const { return mText; }
     /** Distinct warnings kept. */
-    size_t entries() const { return mMessages.size(); }
-    /** How many times a problem whose message contains `fragment` was seen (repeats that the
-     *  sink folded into one entry count each). */
+    size_t entries() const { return mWarnings.size(); }
+    /** The warnings themselves, in the order first seen. */
+    const std::vector<agf::Warning> &all() const { return mWarnings; }
+    /** How many times a problem of `kind` was seen (repeats that the sink folded into one
+     *  entry count each). */
+    size_t count(agf::WarningKind kind) const;
+    /** The same, only for warnings whose structure contains `structure` ("LOD 2", "VTXW0000"). */
+    size_t count(agf::WarningKind kind, const std::string &structure) const;
+    /** Untyped, kept only until every test names the kind it expects: how many times a
+     *  problem whose text contains `fragment` was seen. */
     size_t count(const std::string &fragment) const;
     bool contains(const std::string &fragment) const { return count(fragment) != 0; }
 
 private:
-    std::vector<std::pair<std::string, size_t>> mMessages;
+    std::vector<agf::Warning> mWarnings;
     std::string mText;
 };
 
