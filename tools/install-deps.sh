@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages the build and the tests need, when any is missing.
-# Run as root (or through sudo); as another user it only reports what is missing.
+# Installs the Debian 12 packages the build and the tests need, when any is missing: as root,
+# or through sudo for a user who may use it.
 set -euo pipefail
+. "$(dirname "$0")/debian-packages.sh"
 
 packages=(
     cmake g++ make pkg-config      # the toolchain
@@ -33,22 +34,4 @@ if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     packages+=(nodejs npm)
 fi
 
-missing=()
-for package in "${packages[@]}"; do
-    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
-        missing+=("$package")
-    fi
-done
-
-if [ ${#missing[@]} -eq 0 ]; then
-    exit 0
-fi
-if [ "$(id -u)" -ne 0 ]; then
-    echo "missing Debian packages: ${missing[*]}" >&2
-    echo "run: sudo apt-get install -y ${missing[*]}" >&2
-    exit 1
-fi
-echo "installing: ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}"
+ensure_debian_packages "${packages[@]}"

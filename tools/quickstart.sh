@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up everything, builds, converts a bundled model to glTF binary and prints its `info`.
-#   sudo bash tools/quickstart.sh [model]
+#   bash tools/quickstart.sh [model]    (as root, or as a user who may use sudo)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

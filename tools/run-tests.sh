@@ -7,7 +7,7 @@
 # tools/check-libassimp.sh; AGF_LIBASSIMP=0 skips that). Then every libFuzzer target runs for a
 # short fixed time from the committed corpora (AGF_FUZZ_SECONDS per target, default 40; 0 skips
 # the fuzz smoke).
-#   sudo bash tools/run-tests.sh
+#   bash tools/run-tests.sh    (as root, or as a user who may use sudo)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,7 +30,7 @@ bash tools/check-clients.sh build-ci
 
 # Debian's assimp rebuilt with our formats built in (the private prefix and the .deb files),
 # then checked through Debian's own programs on libassimp5 without installing anything: about
-# 12 minutes on two cores from cold (README, "Every Assimp program"). AGF_LIBASSIMP=0 skips it.
+# 12 minutes on two cores from cold (docs/libassimp.md). AGF_LIBASSIMP=0 skips it.
 if [ "${AGF_LIBASSIMP:-1}" = 1 ]; then
     echo "== libassimp with our formats built in, through Debian's programs on libassimp5 =="
     libassimp_start=$SECONDS
