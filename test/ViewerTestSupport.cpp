@@ -273,8 +273,8 @@ PageResult OpenPage(const std::string &chromium, const std::string &url, const f
         ShellQuote(profile.string()) + " --screenshot=" + ShellQuote(result.screenshot.string()) +
         " --dump-dom " + ShellQuote(url) + " >" + ShellQuote((dir / (name + ".html")).string()) +
         " 2>" + ShellQuote((dir / (name + ".log")).string()) + " </dev/null";
-    // Even so, a loaded machine (the sanitizer stage, two tests at once) still gave one
-    // all-black screenshot in a CI run of 2026-12-06, with the page's status complete. The
+    // Even so, a loaded machine (the sanitizer stage, two tests at once) can give an all-black
+    // screenshot with the page's status complete. The
     // viewer never draws an all-black frame (its background is grey-blue), so such a frame is
     // Chromium's compositor that has not drawn yet: the page is opened again, at most twice.
     constexpr int kAttempts = 3;

@@ -65,7 +65,7 @@ Tree MakeTree(const std::string &name) {
     return tree;
 }
 
-/** The mesh an animation file goes with, by the documented rule (README, "assimp batch"): a
+/** The mesh an animation file goes with, by the documented rule (docs/batch.md): a
  *  mesh of the format that loads it, in the same folder, with the same name. */
 std::string SiblingMesh(const Tree &tree, const std::string &relative) {
     const std::string extension = LowerExtension(relative);

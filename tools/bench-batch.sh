@@ -1,7 +1,7 @@
 #!/bin/sh
 # Files per second of `assimp batch` on the generated batch tree (agf_generate --batch-tree,
 # about 200 files, some damaged) at 1 and 2 jobs, against a shell loop that calls
-# `assimp export` once per file: the README's table (section "Converting a whole folder").
+# `assimp export` once per file: the table in docs/benchmarks.md ("Batch").
 #
 #   tools/bench-batch.sh [build-dir] [runs] [copies]
 #

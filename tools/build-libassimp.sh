@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Debian's own assimp, the version installed on this machine, with our importers and
-# export fixes compiled in (tools/libassimp/gameformats.patch; README, "Every Assimp program").
+# export fixes compiled in (tools/libassimp/gameformats.patch; docs/libassimp.md).
 #
 #   tools/build-libassimp.sh          the library alone, with Debian's flags, into the private
 #                                     prefix build-libassimp/lib (libassimp.so.5)

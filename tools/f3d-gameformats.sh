@@ -4,8 +4,8 @@
 # reader, so `f3d model.psk` never reaches libassimp. This converts the model with the stock
 # `assimp` command into a temporary binary FBX, which f3d does give to Assimp, and runs f3d
 # on it with the remaining arguments. Our formats come from the libassimp that command loads:
-# the system package, or the private prefix through LD_LIBRARY_PATH (README, "Every Assimp
-# program"); AGF_ASSIMP names another command (our build/bin/assimp needs neither).
+# the system package, or the private prefix through LD_LIBRARY_PATH (docs/libassimp.md);
+# AGF_ASSIMP names another command (our build/bin/assimp needs neither).
 #
 #   LD_LIBRARY_PATH=$PWD/build-libassimp/lib tools/f3d-gameformats.sh model.psk [f3d options]
 #   (headless: xvfb-run -a tools/f3d-gameformats.sh model.psk --output shot.png)

@@ -3,7 +3,7 @@
  *  that ignore VTXNORMS (Unreal's importers, Blender's add-ons, ours without VTXNORMS) shade the
  *  mesh as the normals say.
  *
- *  The algorithm (README, "Writing ActorX"):
+ *  The algorithm (docs/actorx-writers.md):
  *  1. Two faces that share an edge (by position) are smooth across it when, at some end of the
  *     edge, both have the same normal there; otherwise the edge is hard.
  *  2. Faces joined by smooth edges form smooth regions.

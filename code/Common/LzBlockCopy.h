@@ -7,9 +7,9 @@
  *  the match are garbage until they are decoded, and no match reads them: a match reads only
  *  output before its own.
  *
- *  Measured with `agf_bench_decompress` (2026-12-06, README): LZO decoding of mesh data went
- *  from 1.5-1.7 to 1.8-2.6 GB/s of output; LZSS from 3.0-3.3 to 3.3-3.75 with blocks only for
- *  matches from kLzBlockCopy bytes back (closer ones, in 8-byte pieces, made it no faster).
+ *  Measured with `agf_bench_decompress`: LZO decoding of mesh data went from 1.5-1.7 to
+ *  1.8-2.6 GB/s of output; LZSS from 3.0-3.3 to 3.3-3.75 with blocks only for matches from
+ *  kLzBlockCopy bytes back (closer ones, in 8-byte pieces, made it no faster).
  */
 #pragma once
 

@@ -42,7 +42,7 @@ void RegisterImporters(Assimp::Importer &importer);
  *  with versions that work around Assimp 5.2.5's writers: binary FBX that no reader accepts,
  *  animation key times written as if ticks were seconds, whole skeletons, morph-target names
  *  and animation, lights and our metadata in glTF and FBX, glTF in metres and valid by
- *  glTF-Validator. The project's README ("What our writers add") has the details.
+ *  glTF-Validator. docs/writers.md has the details.
  *  The ids, extensions and the order "fbx" before "fbxa" stay as in Assimp, so `-f fbx` and the
  *  ".fbx" extension pick the fixed writers. It also adds our ActorX writers: "psk" and "pskx"
  *  (a mesh: every mesh of the scene, its skeleton, skin, morphs and sockets), "psa" (every

@@ -33,3 +33,24 @@ message("${output}")
 if(result)
     message(FATAL_ERROR "the consumer failed: ${result}")
 endif()
+
+# The README's example program (examples/convert), built the same way, converts a test model.
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/convert
+                        -B ${WORK_DIR}/example -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix
+                        -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+                        "-DCMAKE_BUILD_RPATH=${WORK_DIR}/prefix/lib;${WORK_DIR}/prefix/lib/x86_64-linux-gnu"
+                RESULT_VARIABLE result)
+if(result)
+    message(FATAL_ERROR "configuring the example failed")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR}/example RESULT_VARIABLE result)
+if(result)
+    message(FATAL_ERROR "building the example failed")
+endif()
+execute_process(COMMAND ${WORK_DIR}/example/convert
+                        ${SOURCE_DIR}/test_models/actorx/skinned_box.psk ${WORK_DIR}/box.glb
+                RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+message("${output}")
+if(result OR NOT EXISTS ${WORK_DIR}/box.glb OR NOT output MATCHES "2 meshes, 0 animations")
+    message(FATAL_ERROR "the example did not convert skinned_box.psk: ${result}")
+endif()

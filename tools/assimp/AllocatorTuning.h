@@ -1,13 +1,12 @@
 /** @file AllocatorTuning.h
- *  glibc's malloc, set up for a process that converts a model and exits (#18).
+ *  glibc's malloc, set up for a process that converts a model and exits.
  *
  *  glibc hands every freed block of more than 128 KiB straight back to the kernel, so the next
  *  large buffer of an import (the next LOD's arrays, an animation's key blocks) is faulted in
  *  page by page again; the threshold only creeps up as such blocks are freed. On this project's
  *  machine the kernel's share of an import is about half, and keeping blocks of up to 32 MiB in
  *  the heap made whole `assimp info` runs of the benchmark's ODOL and PSA files 5 to 20% faster
- *  (15 to 25% less CPU time) and changed nothing measurable for the others (README,
- *  Benchmarks).
+ *  (15 to 25% less CPU time) and changed nothing measurable for the others.
  *
  *  glibc grows a thread's malloc arena only by what each allocation lacks (its top pad, 128 KiB
  *  by default, is added to the main heap's steps and to an arena's first heap only). The arena
@@ -16,8 +15,8 @@
  *  each holds the address space's lock against the other thread's page faults. A top pad of
  *  64 MiB, the size of a whole thread heap, makes a new arena usable at once and grows the main
  *  heap in 64 MiB steps: 3 to 10% less time for the command on the PSK, ODOL and MLOD benchmark
- *  files, within the noise for PSA and PSW (README, Benchmarks, stop 37). Neither setting adds
- *  to the peak: pages count only once touched.
+ *  files, within the noise for PSA and PSW (docs/command.md). Neither setting adds to the peak:
+ *  pages count only once touched.
  *
  *  The library itself sets nothing: the allocator is the application's to choose.
  */

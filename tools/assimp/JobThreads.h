@@ -1,11 +1,11 @@
 /** @file JobThreads.h
- *  How many threads each import of `assimp batch` takes (#18).
+ *  How many threads each import of `assimp batch` takes.
  *
  *  Batch already runs `--jobs` conversions side by side, one per core by default. An import
  *  that then starts helper threads of its own (PSK normals, PSA keys, P3D LODs) competes with
  *  the other jobs for the same cores: on this project's 2-core machine, 30 imports of the
  *  large benchmark files, two at a time, took 1.38-1.42 s with each import on 2 threads and
- *  1.23-1.26 s with each on 1 (README, "Converting a whole folder"). So each job gets its share
+ *  1.23-1.26 s with each on 1. So each job gets its share
  *  of the cores, unless the user chose a count.
  */
 #pragma once
