@@ -19,7 +19,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release -DAGF_BUILD_BENCHMARKS=ON \
     -DAGF_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" -j "$jobs" --target agf_bench_import agf_bench_decompress \
-    agf_bench_page_faults agf_bench_malloc_lock agf_bench_thread_start >/dev/null
+    agf_bench_page_faults agf_bench_malloc_lock >/dev/null
 
 data="$build/bench-data"
 if [ ! -f "$data/.complete" ]; then
@@ -40,6 +40,3 @@ echo "First-touch page faults on this machine, one thread and two at once (media
 echo
 echo "Small allocations before and after a process's first thread (medians of $runs runs):"
 "$build/bin/agf_bench_malloc_lock" "$runs"
-echo
-echo "A new thread beside its creator, as std::thread and as the imports start theirs (medians of $runs runs):"
-"$build/bin/agf_bench_thread_start" "$runs"

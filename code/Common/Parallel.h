@@ -2,8 +2,8 @@
  *  Splitting an import's independent loops over a few threads. An importer runs inside its
  *  caller's thread, so the work is split only where the parts write disjoint memory and the
  *  result does not depend on the split (same bits with 1 thread or N): each part owns a range
- *  of bones, meshes or points. AI_CONFIG_IMPORT_GAMEFORMATS_THREADS caps the count. The
- *  threads are HelperThreads, started off their creator's core (HelperThread.h says why).
+ *  of bones, meshes or points. AI_CONFIG_IMPORT_GAMEFORMATS_THREADS caps the count. Threads
+ *  exist only while a loop runs: each split starts its helpers and joins them before it returns.
  */
 #pragma once
 
