@@ -1,7 +1,6 @@
 /** @file FileLoading.cpp */
 #include "FileLoading.h"
 
-#include "HugePages.h"
 #include "ImportError.h"
 
 #include <assimp/DefaultIOStream.h>
@@ -9,10 +8,16 @@
 #include <assimp/IOSystem.hpp>
 #include <assimp/MemoryIOWrapper.h>
 
+// Mapping a file is offered where POSIX mmap exists; everywhere else files are read.
+#if defined(__unix__) || defined(__APPLE__)
+#define AGF_MAPS_FILES 1
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#else
+#define AGF_MAPS_FILES 0
+#endif
 
 #include <algorithm>
 #include <cctype>
@@ -80,7 +85,9 @@ FileBytes FileBytes::Mapping(uint8_t *data, size_t size) {
 
 void FileBytes::release() {
     if (mMapped) {
+#if AGF_MAPS_FILES
         munmap(mData, mSize);
+#endif
     } else {
         delete[] mData;
     }
@@ -99,6 +106,7 @@ constexpr size_t kMapMinimum = size_t(1) << 20;
  *  a stream of Assimp's default IO system is a plain file at `path` (a custom or in-memory IO
  *  system serves its own bytes), and the file must still have the stream's size. */
 FileBytes MapFile(Assimp::IOStream &stream, const std::string &path, size_t size) {
+#if AGF_MAPS_FILES
     if (size < kMapMinimum || dynamic_cast<Assimp::DefaultIOStream *>(&stream) == nullptr) {
         return FileBytes();
     }
@@ -117,6 +125,12 @@ FileBytes MapFile(Assimp::IOStream &stream, const std::string &path, size_t size
         return FileBytes();
     }
     return FileBytes::Mapping(static_cast<uint8_t *>(data), size);
+#else
+    (void)stream;
+    (void)path;
+    (void)size;
+    return FileBytes();
+#endif
 }
 
 } // namespace
@@ -131,7 +145,6 @@ FileBytes ReadWholeFileBytes(Assimp::IOSystem *io, const std::string &path, bool
         }
     }
     FileBytes file(size); // not zero-filled
-    AdviseHugePages(file.data(), file.size());
     if (size != 0 && stream->Read(file.data(), 1, size) != size) {
         ThrowImportError(path, "file", 0, "could not read " + std::to_string(size) + " bytes");
     }

@@ -33,7 +33,7 @@ public:
     FileBytes(const FileBytes &) = delete;
     FileBytes &operator=(const FileBytes &) = delete;
 
-    /** Takes a private mapping of `size` bytes (munmap'ed when done). */
+    /** Takes a private mapping of `size` bytes (unmapped when done). */
     static FileBytes Mapping(uint8_t *data, size_t size);
 
     const uint8_t *data() const { return mData; }
@@ -50,9 +50,11 @@ private:
 };
 
 /** As ReadWholeFile, into a FileBytes: for the importers of large files (PSK, PSA, P3D, PSW).
- *  With `mayMap`, a file of 1 MiB or more that `io` serves from disk (a stream of Assimp's
- *  default IO system) is mapped instead (AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES says why it
- *  may not be wanted). */
+ *  With `mayMap`, on systems with POSIX mmap, a file of 1 MiB or more that `io` serves from
+ *  disk (a stream of Assimp's default IO system) is mapped instead. Off unless asked for
+ *  (AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES): a mapped file that another program shortens ends
+ *  the process with SIGBUS at the first read past its new end, where a read is only a
+ *  damaged file. */
 FileBytes ReadWholeFileBytes(Assimp::IOSystem *io, const std::string &path, bool mayMap = false);
 
 /** Reads a whole file if it exists; returns false (and leaves `out` empty) otherwise. */

@@ -79,7 +79,7 @@ private:
     const aiScene *mLastScene = nullptr;
     const void *mLastMetadata = nullptr;
     TextureEmbeddingOptions mTextureOptions;
-    bool mMapFiles = true;
+    bool mMapFiles = false;
     /** kEnclosingImportFiles, or null for an import of its own. */
     Assimp::IOSystem *mEnclosingImportFiles = nullptr;
     const TextureDecoderTable *mTextureDecoders = nullptr;

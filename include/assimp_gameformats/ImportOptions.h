@@ -5,6 +5,8 @@
  */
 #pragma once
 
+#include "Api.h"
+
 #include <string>
 #include <vector>
 
@@ -23,10 +25,10 @@ struct ImportOption {
 
 /** Every option, in the order of this header. The one place their defaults are written: the
  *  importers read them from here. */
-const std::vector<ImportOption> &ListImportOptions();
+AGF_API const std::vector<ImportOption> &ListImportOptions();
 
 /** The option with this key, or nullptr. */
-const ImportOption *FindImportOption(const std::string &key);
+AGF_API const ImportOption *FindImportOption(const std::string &key);
 
 } // namespace agf
 
@@ -100,22 +102,17 @@ const ImportOption *FindImportOption(const std::string &key);
  *  split loops are memory-bound, and more threads gained nothing on the measured inputs. */
 #define AI_GAMEFORMATS_DEFAULT_MAX_THREADS 4
 
-/** bool, default true: a model file of 1 MiB or more that Assimp's default IO system opens (a
- *  plain file on disk: PSK, PSA, P3D, PSW, and the animation files loaded onto a skeleton) is
- *  mapped into memory, copy-on-write, instead of read into a buffer. Nothing is copied: the PSK
- *  and PSA importers use the records where the system's file cache holds them, the others
- *  parse from there (a 1M-point PSK imports about a quarter faster). Set it to false for a file
- *  that another program may shorten while it is imported: on Linux, reading a mapped page past
- *  a file's new end ends the process (SIGBUS), where a read would only see a damaged file.
- *  Files opened through a custom or in-memory IO system are always read. */
+/** bool, default false: on systems with POSIX mmap (Linux, macOS), a model file of 1 MiB or
+ *  more that Assimp's default IO system opens (a plain file on disk: PSK, PSA, P3D, PSW, and
+ *  the animation files loaded onto a skeleton) is mapped into memory, copy-on-write, instead of
+ *  read into a buffer. Nothing is copied: the PSK and PSA importers use the records where the
+ *  system's file cache holds them (a 1M-point PSK imports about a quarter faster). Off by
+ *  default because it is not safe in a program that must outlive a bad file: when another
+ *  program shortens a mapped file during the import, the first read past its new end ends the
+ *  process (SIGBUS), where a read only sees a damaged file. The `assimp` command turns it on
+ *  for its one-file verbs and `batch` workers, where that costs one file. Files opened through
+ *  a custom or in-memory IO system are always read. */
 #define AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES "IMPORT_GAMEFORMATS_MAP_FILES"
-
-// Not a key: the environment variable AGF_HUGE_PAGES=1 makes our importers ask Linux for 2 MiB
-// pages on their large buffers (a file's bytes when read, record arrays, tables; 4 MiB or
-// more; see code/Common/HugePages.h). Off by default: it speeds up imports run back to back
-// (13-31% for a 1M-point PSK) but slowed isolated imports on a virtual machine that returns free
-// memory to its host (README, Benchmarks). It changes no value; it is read once per process,
-// because how memory is mapped is a policy of the process, not of one import.
 
 // ---- ActorX PSA / PSAX animations --------------------------------------------------------------
 // One aiAnimation per sequence: mTicksPerSecond = the sequence's frame rate, a key at frame f

@@ -44,9 +44,11 @@ double SecondsSince(std::chrono::steady_clock::time_point start) {
 
 } // namespace
 
-Session::Session(const ImportOptions &options) : mOptions(options) {
+Session::Session(const ImportOptions &options, ModelFileAccess access) : mOptions(options) {
     RegisterImporters(mImporter);
     RegisterExporters(mExporter);
+    mImporter.SetPropertyBool(AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES,
+                              access == ModelFileAccess::Map);
     // As the stock tool does: the log then reports how long each step took.
     mImporter.SetPropertyBool("GLOB_MEASURE_TIME", true);
     if (mOptions.wantsLogger()) {

@@ -15,9 +15,14 @@ struct aiScene;
 
 namespace agf::cli {
 
+/** How a session reads large model files: mapped (a process that lives for one conversion, where
+ *  a file shortened meanwhile costs that conversion), or read (a long-lived process such as the
+ *  viewer's server, which must outlive any file). The --set option overrides either. */
+enum class ModelFileAccess { Map, Read };
+
 class Session {
 public:
-    explicit Session(const ImportOptions &options);
+    explicit Session(const ImportOptions &options, ModelFileAccess access = ModelFileAccess::Map);
     ~Session();
     Session(const Session &) = delete;
     Session &operator=(const Session &) = delete;

@@ -150,7 +150,7 @@ std::shared_ptr<ConvertedModel> ModelConverter::Convert(const CatalogEntry &entr
         }
         // The name as listed, not the link target: importers look for siblings next to it.
         const std::string modelPath = (mRoot.folder() / modelFile).string();
-        Session session(options);
+        Session session(options, ModelFileAccess::Read);
         const aiScene *scene = session.Import(modelPath);
         if (scene == nullptr) {
             model->error = FirstLine(session.importer().GetErrorString());
