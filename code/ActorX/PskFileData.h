@@ -31,14 +31,17 @@ struct Wedge {
 };
 
 /** A FACE3200 record: its 18 bytes are this struct's layout, so a parsed file's faces are
- *  borrowed from its bytes (FACE0000's 16-bit indices are widened into an owned array). Packed:
- *  the mask sits at an unaligned offset, so use the fields by value, never by their address. */
-struct __attribute__((packed)) Face {
+ *  borrowed from its bytes (FACE0000's 16-bit indices are widened into an owned array). Packed
+ *  (#pragma pack, which GCC, Clang and MSVC all take): the mask sits at an unaligned offset, so
+ *  use the fields by value, never by their address. */
+#pragma pack(push, 1)
+struct Face {
     uint32_t wedges[3] = {0, 0, 0}; ///< in the writers' (reversed) order
     uint8_t material = 0;
     uint8_t auxMaterial = 0;
     uint32_t smoothingGroups = 0;
 };
+#pragma pack(pop)
 static_assert(sizeof(Face) == 18, "a FACE3200 record");
 
 struct Material {

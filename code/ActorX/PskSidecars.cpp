@@ -4,6 +4,7 @@
 #include "PskSidecars.h"
 
 #include "Common/FileLoading.h"
+#include "Common/NumberText.h"
 #include "Common/StringHelpers.h"
 #include "Common/TextEncoding.h"
 
@@ -68,15 +69,14 @@ bool StructField(const std::string &value, const char *field, float &out, bool *
     size_t at = 0;
     while ((at = value.find(wanted, at)) != std::string::npos) {
         if (at == 0 || !IsIdentifierChar(value[at - 1])) {
-            const char *start = value.c_str() + at + wanted.size();
-            char *end = nullptr;
-            const double number = std::strtod(start, &end);
-            if (end == start) {
+            const std::string_view start = std::string_view(value).substr(at + wanted.size());
+            double number = 0;
+            const size_t used = ReadNumberPrefix(start, number);
+            if (used == 0) {
                 return false;
             }
             if (hasFraction != nullptr &&
-                std::string(start, static_cast<const char *>(end)).find_first_of(".eE") !=
-                    std::string::npos) {
+                start.substr(0, used).find_first_of(".eE") != std::string_view::npos) {
                 *hasFraction = true;
             }
             out = static_cast<float>(number);

@@ -1,13 +1,15 @@
 /** @file UnrealRotator.cpp */
 #include "UnrealRotator.h"
 
+#include "Common/Coordinates.h"
+
 #include <cmath>
 
 namespace agf::actorx {
 
 namespace {
 
-constexpr double kDegreesPerRadian = 180.0 / M_PI;
+constexpr double kDegreesPerRadian = 180.0 / kPi;
 /** Beyond this, sin(pitch) / 2 counts as +-1/2: the pitch is +-90 degrees (Unreal's value). */
 constexpr double kGimbalThreshold = 0.4999995;
 
@@ -25,7 +27,7 @@ double NormalizedDegrees(double angle) {
 } // namespace
 
 aiQuaternion RotatorToQuaternion(const UnrealRotator &rotator) {
-    const double halfRadians = M_PI / 360.0;
+    const double halfRadians = kPi / 360.0;
     const double sp = std::sin(rotator.pitch * halfRadians);
     const double cp = std::cos(rotator.pitch * halfRadians);
     const double sy = std::sin(rotator.yaw * halfRadians), cy = std::cos(rotator.yaw * halfRadians);

@@ -54,7 +54,7 @@ bool IsAffine(const aiMatrix4x4 &m, float tolerance) {
 
 aiMatrix4x4 ZUpToYUpRotation() {
     aiMatrix4x4 rotation;
-    aiMatrix4x4::RotationX(static_cast<float>(-M_PI / 2.0), rotation);
+    aiMatrix4x4::RotationX(static_cast<float>(-kPi / 2.0), rotation);
     // Snap the cos/sin rounding noise so that the matrix is an exact axis permutation.
     for (unsigned row = 0; row < 4; ++row) {
         for (unsigned column = 0; column < 4; ++column) {

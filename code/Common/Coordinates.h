@@ -19,6 +19,9 @@ struct aiNode;
 
 namespace agf {
 
+/** pi, which standard C++17 does not name (M_PI is POSIX, not C++). */
+constexpr double kPi = 3.14159265358979323846;
+
 /** Mirrors a point or direction across the XZ plane (negates Y). */
 inline aiVector3D MirrorY(const aiVector3D &v) {
     return aiVector3D(v.x, -v.y, v.z);

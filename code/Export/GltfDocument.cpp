@@ -1,6 +1,7 @@
 /** @file GltfDocument.cpp */
 #include "GltfDocument.h"
 
+#include "Common/NumberText.h"
 #include "Common/SceneBuilder.h"
 
 #include <assimp/scene.h>
@@ -167,14 +168,15 @@ double ShortestDecimal(float value) {
     if (!std::isfinite(value)) {
         return std::numeric_limits<double>::quiet_NaN();
     }
-    char text[32];
+    // The shortest decimal (of 6 to 9 significant digits) that reads back as the same float.
+    double shortest = 0;
     for (int digits = 6; digits <= 9; ++digits) {
-        std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(value));
-        if (std::strtof(text, nullptr) == value) {
+        ReadNumber(NumberText(static_cast<double>(value), digits), shortest);
+        if (static_cast<float>(shortest) == value) {
             break;
         }
     }
-    return std::strtod(text, nullptr);
+    return shortest;
 }
 
 } // namespace agf::gltf

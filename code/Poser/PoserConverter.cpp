@@ -3,6 +3,7 @@
 
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
+#include "Common/NumberText.h"
 #include "Common/SceneBuilder.h"
 #include "Common/StringHelpers.h"
 #include "PoserEuler.h"
@@ -104,9 +105,7 @@ aiMatrix4x4 Translation(const aiVector3D &t) {
 }
 
 std::string FormatNumber(double value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.9g", value);
-    return buffer;
+    return NumberText(value, 9);
 }
 
 /** A joint of the skeleton the pose is put on. */

@@ -2,6 +2,7 @@
 #include "PoserParser.h"
 
 #include "Common/ImportError.h"
+#include "Common/NumberText.h"
 #include "Common/TextEncoding.h"
 #include "PoserTokenizer.h"
 
@@ -259,14 +260,8 @@ private:
      *  (ImportError); NaN and infinity are returned for the caller to refuse. */
     double number(const std::string &structure, const char *what) {
         const PoserToken &token = next(structure.c_str());
-        std::string_view text = token.text;
-        if (!text.empty() && text.front() == '+') {
-            text.remove_prefix(1);
-        }
         double value = 0;
-        const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
-        if (token.isBrace() || text.empty() || result.ec != std::errc() ||
-            result.ptr != text.data() + text.size()) {
+        if (token.isBrace() || !ReadNumber(token.text, value)) {
             fail(token, structure,
                  std::string("expected a number for ") + what + ", found '" +
                      ToUtf8(std::string(token.text)) + "'");
