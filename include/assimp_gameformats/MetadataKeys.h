@@ -30,6 +30,8 @@
  */
 #pragma once
 
+#include "Api.h"
+
 #include <string>
 
 struct aiMetadata;
@@ -38,12 +40,12 @@ namespace agf {
 
 /** The name part of a key: "[" + name + "]" with '\' and ']' escaped, e.g.
  *  MetadataName("wheel]1") == "[wheel\\]1]". */
-std::string MetadataName(const std::string &name);
+AGF_API std::string MetadataName(const std::string &name);
 
 /** The value under `key` as a number, whatever numeric type it was stored as (bool, int32,
  *  uint64, float, double); false when `metadata` is null, the key is absent or its value is
  *  not a number. */
-bool MetadataNumber(const aiMetadata *metadata, const std::string &key, double &value);
+AGF_API bool MetadataNumber(const aiMetadata *metadata, const std::string &key, double &value);
 
 } // namespace agf
 

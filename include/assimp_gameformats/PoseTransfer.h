@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include "Api.h"
+
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,11 +45,11 @@ enum class PoseConvention {
 };
 
 /** The canonical name: "raw", "norool", "ik", "combined" or "combined-b". */
-const char *PoseConventionName(PoseConvention convention);
+AGF_API const char *PoseConventionName(PoseConvention convention);
 
 /** Parses a convention name (case-insensitive; see PoseConvention). Throws std::invalid_argument
  *  naming the accepted spellings. */
-PoseConvention ParsePoseConvention(const std::string &text);
+AGF_API PoseConvention ParsePoseConvention(const std::string &text);
 
 /** One bone of a saved pose. */
 struct BonePose {
@@ -123,7 +125,7 @@ struct PoseTransferReport {
 /** Saves the pose of `source` (node tree = rest, options.sourceAnimation sampled at
  *  options.time) in options.convention: one BonePose per channel whose node exists. Throws
  *  std::runtime_error (agf::ImportError) when the scene has no such animation. */
-Pose SavePose(const aiScene &source, const PoseTransferOptions &options);
+AGF_API Pose SavePose(const aiScene &source, const PoseTransferOptions &options);
 
 /** Loads `pose` onto `target` by bone name and appends one aiAnimation of absolute local keys
  *  (one position, rotation and scaling key per matched bone at tick 0, mTicksPerSecond 1,
@@ -135,23 +137,24 @@ Pose SavePose(const aiScene &source, const PoseTransferOptions &options);
  *  bones and unmatched target bones give one warning each (report.warnings, and the log). Scene
  * metadata (flat keys, suffixed ":<animation name>"): AGF_META_POSE_* below. Throws
  * std::runtime_error (agf::ImportError) when no bone matches or the name map cannot be read. */
-PoseTransferReport ApplyPose(aiScene &target, const Pose &pose, const PoseTransferOptions &options);
+AGF_API PoseTransferReport ApplyPose(aiScene &target, const Pose &pose,
+                                     const PoseTransferOptions &options);
 
 /** Imports `poseFile` (any format the Importer reads: a pose, a BVH, a PSA, a glb...) with
  *  `poseImporter` (our importers are registered on it; nullptr: a fresh Importer) and
  *  aiProcess_ValidateDataStructure, then SavePose + ApplyPose onto `target`. The name map file
  *  is read through the same Importer's IOSystem. Throws std::runtime_error (agf::ImportError)
  *  naming the file when it is missing, does not import or has no animation. */
-PoseTransferReport ApplyPoseFile(aiScene &target, const std::string &poseFile,
-                                 const PoseTransferOptions &options,
-                                 Assimp::Importer *poseImporter = nullptr);
+AGF_API PoseTransferReport ApplyPoseFile(aiScene &target, const std::string &poseFile,
+                                         const PoseTransferOptions &options,
+                                         Assimp::Importer *poseImporter = nullptr);
 
 /** Parses a bone-name map: UTF-8 text, one pair per line, "<pose bone> <target bone>" separated
  *  by spaces or tabs; a name with spaces is written in double quotes ("Bip01 L UpperArm"); '#'
  *  outside quotes starts a comment; blank lines are skipped. A line without exactly two names,
  *  an unterminated quote, an empty name or a pose bone listed twice throws std::runtime_error
  *  (agf::ImportError) as "<file>:<line>: <problem>". */
-std::vector<std::pair<std::string, std::string>> ParseBoneNameMap(const std::string &text,
-                                                                  const std::string &fileName);
+AGF_API std::vector<std::pair<std::string, std::string>>
+ParseBoneNameMap(const std::string &text, const std::string &fileName);
 
 } // namespace agf

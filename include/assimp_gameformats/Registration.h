@@ -13,6 +13,8 @@
  */
 #pragma once
 
+#include "Api.h"
+
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -36,7 +38,7 @@ struct FormatInfo {
 
 /** Registers a fresh instance of every importer of this library on `importer`. The Importer
  *  owns and deletes them. Call once per Importer; calling again adds nothing. */
-void RegisterImporters(Assimp::Importer &importer);
+AGF_API void RegisterImporters(Assimp::Importer &importer);
 
 /** Replaces Assimp's "fbx", "fbxa", "collada", "glb2" and "gltf2" export formats on `exporter`
  *  with versions that work around Assimp 5.2.5's writers: binary FBX that no reader accepts,
@@ -51,7 +53,7 @@ void RegisterImporters(Assimp::Importer &importer);
  *  Calling it again is harmless. A failed export
  *  returns AI_FAILURE with the reason in Assimp's log only: Exporter::GetErrorString() stays
  *  empty, because DeadlyExportError cannot be thrown from outside Debian's libassimp. */
-void RegisterExporters(Assimp::Exporter &exporter);
+AGF_API void RegisterExporters(Assimp::Exporter &exporter);
 
 /** Replaces nested aiMetadata in the scene and its nodes by flat keys of our grammar
  *  (MetadataKeys.h): a group of three numbers becomes a vector (how our glTF writer stores an
@@ -60,12 +62,12 @@ void RegisterExporters(Assimp::Exporter &exporter);
  *  object in `extras` into nested metadata: Assimp 5.2.5's exporters copy the scene first, and
  *  that copy aborts the process on nested metadata. Our `assimp` command does it after every
  *  import. Returns the number of metadata tables changed. */
-size_t FlattenNestedMetadata(aiScene &scene);
+AGF_API size_t FlattenNestedMetadata(aiScene &scene);
 
 /** The formats this library adds, in registration order. */
-std::vector<FormatInfo> ListFormats();
+AGF_API std::vector<FormatInfo> ListFormats();
 
 /** The library version, "MAJOR.MINOR.PATCH". */
-const char *Version();
+AGF_API const char *Version();
 
 } // namespace agf

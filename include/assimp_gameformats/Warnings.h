@@ -19,6 +19,8 @@
  */
 #pragma once
 
+#include "Api.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -71,7 +73,7 @@ enum class WarningKind {
 };
 
 /** The kind's name as written in the log: "missing file", "truncated"... */
-const char *WarningKindName(WarningKind kind);
+AGF_API const char *WarningKindName(WarningKind kind);
 
 /** One recoverable problem of an import or export. */
 struct Warning {
@@ -90,17 +92,17 @@ struct Warning {
      *  "<file>[:<line>]: <structure>[ at byte <offset>]: <message> [<kind>]" followed by
      *  " (seen N times)" when count > 1, e.g.
      *  "hero.psk: VTXW0000 record 12 at byte 1040: weight -0.5 replaced by 0 [invalid value]". */
-    std::string text() const;
+    AGF_API std::string text() const;
 };
 
 /** The warnings of the last import that `importer` ran through one of this library's
  *  importers, in the order they were first seen; empty when that import had none, or when the
  *  last import was not one of ours. A failed import keeps the warnings seen before it failed.
  *  At most 256 distinct warnings are kept; one LimitReached warning counts the rest. */
-std::vector<Warning> LastImportWarnings(const Assimp::Importer &importer);
+AGF_API std::vector<Warning> LastImportWarnings(const Assimp::Importer &importer);
 
 /** The warnings of the last export this thread ran through one of this library's writers
  *  (agf::RegisterExporters), with the written file's name in `file`. */
-std::vector<Warning> LastExportWarnings();
+AGF_API std::vector<Warning> LastExportWarnings();
 
 } // namespace agf
