@@ -178,8 +178,8 @@ public:
     }
 
 private:
-    void warn(const std::string &structure, const std::string &text) {
-        mWarnings.add(FileNameOf(mFileName), structure, 0, text);
+    void warn(WarningKind kind, const std::string &structure, const std::string &text) {
+        mWarnings.add(kind, FileNameOf(mFileName), structure, 0, text);
     }
 
     // Bones keep their names (PSA tracks bind to them); sockets, the mesh node and the root give
@@ -193,8 +193,9 @@ private:
         const size_t boneCount = names.size();
         const size_t changedBones = MakeNamesUnique(names);
         if (changedBones != 0) {
-            warn("REFSKELT", std::to_string(changedBones) +
-                                 " repeated bone names were made unique with a numeric suffix");
+            warn(WarningKind::Duplicate, "REFSKELT",
+                 std::to_string(changedBones) +
+                     " repeated bone names were made unique with a numeric suffix");
         }
         if (!mOptions.skipSockets) {
             for (size_t i = 0; i < mFile.sockets.size(); ++i) {
@@ -618,9 +619,10 @@ private:
             mTriangles.start.pop_back(); // no default material, so no group for it
         } else {
             if (count != 0) {
-                warn("FACE", std::to_string(clamped) + " faces use a material index beyond the " +
-                                 std::to_string(count) +
-                                 " MATT0000 materials; they get a default material");
+                warn(WarningKind::OutOfRange, "FACE",
+                     std::to_string(clamped) + " faces use a material index beyond the " +
+                         std::to_string(count) +
+                         " MATT0000 materials; they get a default material");
             }
             mParts.addMaterial(MakeMaterial("DefaultMaterial"));
         }
@@ -784,7 +786,8 @@ private:
             morphs.push_back(std::move(target));
         }
         if (MakeNamesUnique(names) != 0) {
-            warn("morph targets", "repeated names were made unique with a numeric suffix");
+            warn(WarningKind::Duplicate, "morph targets",
+                 "repeated names were made unique with a numeric suffix");
         }
         for (size_t m = 0; m < morphs.size(); ++m) {
             morphs[m].name = names[m];
@@ -797,14 +800,15 @@ private:
         std::vector<const ExtraUvSet *> sets;
         for (const ExtraUvSet &set : mFile.extraUvs) {
             if (sets.size() == kMaxExtraUvSets) {
-                warn("EXTRAUVS", "more than " + std::to_string(kMaxExtraUvSets) +
-                                     " extra UV sets; set " + std::to_string(set.index) +
-                                     " and later ignored");
+                warn(WarningKind::LimitReached, "EXTRAUVS",
+                     "more than " + std::to_string(kMaxExtraUvSets) + " extra UV sets; set " +
+                         std::to_string(set.index) + " and later ignored");
                 break;
             }
             if (set.index != sets.size()) {
-                warn("EXTRAUVS", "UV set " + std::to_string(set.index) + " becomes channel " +
-                                     std::to_string(sets.size() + 1) + " (numbering has a gap)");
+                warn(WarningKind::Adjusted, "EXTRAUVS",
+                     "UV set " + std::to_string(set.index) + " becomes channel " +
+                         std::to_string(sets.size() + 1) + " (numbering has a gap)");
             }
             sets.push_back(&set);
         }
@@ -819,8 +823,9 @@ private:
         }
         const std::vector<const ExtraUvSet *> extraUvs = usableExtraUvSets();
         if (mUnnormalisedPoints != 0) {
-            warn("RAWWEIGHTS", "the weights of " + std::to_string(mUnnormalisedPoints) +
-                                   " points did not sum to 1; they were normalised");
+            warn(WarningKind::Adjusted, "RAWWEIGHTS",
+                 "the weights of " + std::to_string(mUnnormalisedPoints) +
+                     " points did not sum to 1; they were normalised");
         }
         std::vector<MorphSource> morphs = buildMorphs();
 
@@ -930,8 +935,9 @@ private:
             const int64_t bone = socket.bone.empty() ? -1 : FindBone(mFile.bones, socket.bone);
             if (bone < 0) {
                 if (!socket.bone.empty()) {
-                    warn("SKELSOCK", "socket " + socket.name + " names bone " + socket.bone +
-                                         ", which the skeleton lacks; attached to the root");
+                    warn(WarningKind::OutOfRange, "SKELSOCK",
+                         "socket " + socket.name + " names bone " + socket.bone +
+                             ", which the skeleton lacks; attached to the root");
                 }
                 rootChildren.push_back(node.release());
             } else {
@@ -956,8 +962,9 @@ private:
             const int64_t bone = FindBone(mFile.bones, shape.bone);
             aiNode *node = bone < 0 ? root : boneNodes[static_cast<size_t>(bone)];
             if (bone < 0) {
-                warn(shape.chunk, "shape for " + shape.bone +
-                                      ", which the skeleton lacks; recorded on the root node");
+                warn(WarningKind::OutOfRange, shape.chunk,
+                     "shape for " + shape.bone +
+                         ", which the skeleton lacks; recorded on the root node");
             }
             int32_t &index = countByNode[node];
             const std::string prefix =

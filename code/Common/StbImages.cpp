@@ -66,11 +66,15 @@ RgbaImage StbDecode(const uint8_t *data, size_t size, const std::string &fileNam
     if (stbi_info_from_memory(data, static_cast<int>(size), &width, &height, &channels) == 0) {
         ThrowImportError(fileName, "image", 0, "not an image file stb_image reads");
     }
-    if (width <= 0 || height <= 0 || static_cast<uint32_t>(width) > kMaxTextureSide ||
+    const std::string dimensions = std::to_string(width) + " x " + std::to_string(height);
+    if (width <= 0 || height <= 0) {
+        ThrowImportError(fileName, "image header", 0, "image of " + dimensions + " pixels");
+    }
+    if (static_cast<uint32_t>(width) > kMaxTextureSide ||
         static_cast<uint32_t>(height) > kMaxTextureSide) {
-        ThrowImportError(fileName, "image header", 0,
-                         "image of " + std::to_string(width) + " x " + std::to_string(height) +
-                             " pixels (at most " + std::to_string(kMaxTextureSide) + " a side)");
+        ThrowImportLimitError(FilePlace{fileName, "image header", 0, 0},
+                              "image of " + dimensions + " pixels (at most " +
+                                  std::to_string(kMaxTextureSide) + " a side)");
     }
     stbi_uc *pixels =
         stbi_load_from_memory(data, static_cast<int>(size), &width, &height, &channels, 4);

@@ -109,7 +109,7 @@ AnbFile ParseAnb(const uint8_t *data, size_t size, const std::string &fileName,
         }
     }
     if (!reader.atEnd()) {
-        warnings.add(fileName, "end of file", reader.offset(),
+        warnings.add(WarningKind::Unknown, fileName, "end of file", reader.offset(),
                      std::to_string(reader.remaining()) + " bytes after the last frame ignored");
     }
     return file;
