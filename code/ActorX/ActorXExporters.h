@@ -2,9 +2,8 @@
  *  The ActorX writers as Assimp export functions (Assimp::Exporter::fpExportFunc), registered
  *  by agf::RegisterExporters (code/Exporters.cpp) as "psk", "pskx", "psa" and "psax". Each
  *  reads its options from the ExportProperties (ImportOptions.h, "Export options"), writes
- *  through the Exporter's IOSystem, logs its warnings as `agf "<id>" export of <path>: ...`
- *  and a failure as `agf "<id>" export of <path> failed: <why>` (then Export returns
- *  AI_FAILURE).
+ *  through the Exporter's IOSystem, and publishes its warnings and logs a failure as every writer
+ *  of this library does (ExportOutput.h: Guarded).
  */
 #pragma once
 

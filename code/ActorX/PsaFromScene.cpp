@@ -129,9 +129,10 @@ double ChooseFrameRate(const SequencePlan &plan, float option, ExportWarnings &w
         return rate;
     }
     if (!times.empty()) {
-        warnings.add("ANIMINFO", "animation \"" + plan.name +
-                                     "\": its keys lie on no regular grid; sampled at 30 frames "
-                                     "per second (set EXPORT_PSA_FPS to choose)");
+        warnings.add(WarningKind::Adjusted, "ANIMINFO",
+                     "animation \"" + plan.name +
+                         "\": its keys lie on no regular grid; sampled at 30 frames "
+                         "per second (set EXPORT_PSA_FPS to choose)");
     }
     return kFallbackFrameRate;
 }
@@ -184,8 +185,9 @@ void BindChannels(const aiScene &scene, const ExportSkeleton &skeleton, Sequence
             continue; // reported by ExtractSkeleton
         }
         if (plan.channelOfBone[bone->second] != nullptr) {
-            warnings.add("ANIMKEYS", "animation \"" + plan.name + "\" has two channels for " +
-                                         channel->mNodeName.C_Str() + "; the first is used");
+            warnings.add(WarningKind::Duplicate, "ANIMKEYS",
+                         "animation \"" + plan.name + "\" has two channels for " +
+                             channel->mNodeName.C_Str() + "; the first is used");
             continue;
         }
         if (!ChannelKeysSorted(*channel) || !FiniteTimes(*channel)) {
@@ -235,15 +237,17 @@ std::vector<SequencePlan> PlanSequences(const aiScene &scene, const ExportSkelet
         plans.push_back(std::move(plan));
     }
     if (!skipped.empty()) {
-        warnings.add("ANIMINFO",
+        warnings.add(WarningKind::Empty, "ANIMINFO",
                      "animations that move no bone are left out: " + JoinNames(skipped));
     }
     if (droppedKeys != 0) {
-        warnings.add("ANIMKEYS", std::to_string(droppedKeys) + " keys with a non-finite time were "
-                                                               "left out");
+        warnings.add(WarningKind::InvalidValue, "ANIMKEYS",
+                     std::to_string(droppedKeys) + " keys with a non-finite time were "
+                                                   "left out");
     }
     if (shortened != 0 || renamed != 0) {
-        warnings.add("ANIMINFO", "sequence names were shortened to 63 bytes or made unique");
+        warnings.add(WarningKind::Adjusted, "ANIMINFO",
+                     "sequence names were shortened to 63 bytes or made unique");
     }
     if (plans.empty()) {
         throw ExportError("the scene has no animation that moves a node; nothing to write as a "
@@ -384,8 +388,9 @@ DensePsa DensePsaFromScene(const aiScene &scene, const ActorXExportOptions &opti
         psa.scales = std::move(scales);
     }
     if (nonFinite != 0) {
-        warnings.add("ANIMKEYS", std::to_string(nonFinite) +
-                                     " keys were not finite: written as the bone's rest pose");
+        warnings.add(WarningKind::InvalidValue, "ANIMKEYS",
+                     std::to_string(nonFinite) +
+                         " keys were not finite: written as the bone's rest pose");
     }
     return psa;
 }
@@ -467,7 +472,7 @@ PsaxFile SparsePsaFromScene(const aiScene &scene, const ActorXExportOptions &opt
         }
     }
     if (negative != 0) {
-        warnings.add("POSTRACK",
+        warnings.add(WarningKind::Unsupported, "POSTRACK",
                      std::to_string(negative) + " keys lie before frame 0; readers may drop them");
     }
     return psax;
