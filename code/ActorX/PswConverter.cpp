@@ -4,6 +4,7 @@
 #include "ActorXUnits.h"
 #include "Common/Coordinates.h"
 #include "Common/FileLoading.h"
+#include "Common/ImportError.h"
 #include "Common/SceneBuilder.h"
 #include "Common/StringHelpers.h"
 #include "PswHeightmap.h"
@@ -488,7 +489,6 @@ private:
         }
         auto &entry = mHeightmaps[tile.textureRelative];
         std::vector<uint8_t> bytes;
-        std::string problem;
         if (!mOptions.readExternalFiles) {
             // Flat, silently: there is no folder to look in.
         } else if (tile.textureRelative.empty()) {
@@ -499,10 +499,14 @@ private:
                                           entry.first)) {
             warn(WarningKind::MissingFile, "LANDSCAPE",
                  "heightmap \"" + tile.texturePath + "\" not found (as .png); its tiles are flat");
-        } else if (!DecodeHeightmapPng(bytes, entry.second, problem)) {
-            warn(WarningKind::UnreadableFile, "LANDSCAPE",
-                 "heightmap " + entry.first + ": " + problem + "; its tiles are flat");
-            entry.second = Heightmap();
+        } else {
+            try {
+                entry.second = DecodeHeightmapPng(bytes, entry.first);
+            } catch (const ImportError &error) {
+                const bool limit = dynamic_cast<const ImportLimitError *>(&error) != nullptr;
+                warn(limit ? WarningKind::LimitReached : WarningKind::UnreadableFile, "LANDSCAPE",
+                     "heightmap " + entry.first + ": " + error.problem() + "; its tiles are flat");
+            }
         }
         file = entry.first;
         return entry.second.width > 0 ? &entry.second : nullptr;
