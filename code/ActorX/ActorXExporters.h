@@ -8,27 +8,17 @@
 #pragma once
 
 #include "ActorXExportSkeleton.h"
-
-struct aiScene;
-
-namespace Assimp {
-class ExportProperties;
-class IOSystem;
-} // namespace Assimp
+#include "Common/ExportOutput.h"
 
 namespace agf {
 
 /** PSK or PSKX (the same writer: FACE3200 is chosen by the wedge count, not the name). */
-void ExportPsk(const char *path, Assimp::IOSystem *io, const aiScene *scene,
-               const Assimp::ExportProperties *properties);
-void ExportPskx(const char *path, Assimp::IOSystem *io, const aiScene *scene,
-                const Assimp::ExportProperties *properties);
+ExportFunction ExportPsk;
+ExportFunction ExportPskx;
 /** PSA, and the UEViewer .config beside it (same path, extension .config). */
-void ExportPsa(const char *path, Assimp::IOSystem *io, const aiScene *scene,
-               const Assimp::ExportProperties *properties);
+ExportFunction ExportPsa;
 /** PSAX: the keys as they are (sparse). */
-void ExportPsax(const char *path, Assimp::IOSystem *io, const aiScene *scene,
-                const Assimp::ExportProperties *properties);
+ExportFunction ExportPsax;
 
 /** The writers' options from ExportProperties (null: defaults). Throws ExportError for a scale
  *  or frame rate that cannot work. */

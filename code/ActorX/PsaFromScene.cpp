@@ -18,9 +18,8 @@ namespace {
 
 /** Assimp's players take 25 ticks per second when an animation gives none. */
 constexpr double kDefaultTicksPerSecond = 25.0;
+/** The rate of keys that lie on no regular grid (ChooseFrameRate). */
 constexpr double kFallbackFrameRate = 30.0;
-constexpr double kMaxFrameRate = 1000.0;
-constexpr double kMaxTicksAsFrameRate = 240.0;
 
 bool Finite(const TransformParts &parts) {
     const aiVector3D &p = parts.position, &s = parts.scaling;
@@ -83,6 +82,10 @@ struct SequencePlan {
 /** The frame rate: the option; the ticks when every key lies on a whole tick of a plausible
  *  rate; the spacing of the keys when they lie on a regular grid; else 30. */
 double ChooseFrameRate(const SequencePlan &plan, float option, ExportWarnings &warnings) {
+    // Ticks per second up to this are taken as frames when every key lies on a whole tick.
+    constexpr double kMaxTicksAsFrameRate = 240.0;
+    // Key spacings that would mean a higher rate are noise, not a grid.
+    constexpr double kMaxFrameRate = 1000.0;
     if (option > 0) {
         return option;
     }

@@ -1,7 +1,7 @@
 /** @file ExportOutput.h
- *  What every writer of this library shares, whatever it writes: files written through the
- *  caller's IOSystem, one error type, warnings collected and published once
- *  (LastExportWarnings), and the one place export failures are logged.
+ *  What every writer of this library shares, whatever it writes: the entry point's signature,
+ *  files written through the caller's IOSystem, one error type, warnings collected and published
+ *  once (LastExportWarnings), and the one place export failures are logged.
  */
 #pragma once
 
@@ -13,11 +13,20 @@
 #include <string>
 #include <vector>
 
+struct aiScene;
+
 namespace Assimp {
+class ExportProperties;
 class IOSystem;
 } // namespace Assimp
 
 namespace agf {
+
+/** The signature of every writer's entry point, Assimp::Exporter::fpExportFunc's. A header
+ *  declares a writer through it, `ExportFunction ExportPsk;`, and its definition spells the
+ *  parameters out. */
+using ExportFunction = void(const char *path, Assimp::IOSystem *io, const aiScene *scene,
+                            const Assimp::ExportProperties *properties);
 
 /** A scene that a writer cannot turn into its format. The message names what is wrong and,
  *  where it helps, what to do ("mesh Body: vertex 12 has a non-finite position"). */
