@@ -265,10 +265,13 @@ bool Session::Export(const aiScene *scene, const std::string &formatId, const st
     if (progress != nullptr) {
         progress->Finish();
     }
-    // With a log asked for, the same lines are in it already.
+    // With a log asked for, the same lines are in it already. Only our writers leave warnings
+    // (Assimp's own leave those of an earlier export in place): the file tells them apart.
     if (capture) {
         for (const Warning &warning : LastExportWarnings()) {
-            ReportWarning(warning.text());
+            if (warning.file == path) {
+                ReportWarning(warning.text());
+            }
         }
     }
     if (result != aiReturn_SUCCESS) {
