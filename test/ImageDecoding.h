@@ -1,6 +1,6 @@
 /** @file ImageDecoding.h
- *  Decoding the images the tests read back (screenshots, extracted textures) with Debian's
- *  stb_image, compiled once for the test program.
+ *  Decoding the images the tests read back (screenshots, extracted textures) with the library's
+ *  stb_image setup (code/Common/StbImages.h).
  */
 #pragma once
 
@@ -16,7 +16,8 @@ struct DecodedImage {
     std::vector<uint8_t> rgba; ///< rows from the top, 4 bytes per pixel
 };
 
-/** Any format stb_image reads (PNG, TGA, BMP, JPEG...), as RGBA. */
+/** Any format stb_image reads (PNG, TGA, BMP, JPEG...), as RGBA; at most kMaxTextureSide a
+ *  side. */
 DecodedImage DecodeImageFile(const std::filesystem::path &path);
 
 } // namespace agf::test

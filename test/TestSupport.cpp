@@ -92,18 +92,32 @@ ImportWarnings::ImportWarnings(const Assimp::Importer &importer, const std::stri
     }
 }
 
+std::vector<Warning> WarningsOf(const std::vector<Warning> &warnings, WarningKind kind,
+                                const std::string &structure) {
+    std::vector<Warning> found;
+    for (const Warning &warning : warnings) {
+        if (warning.kind == kind && warning.structure.find(structure) != std::string::npos) {
+            found.push_back(warning);
+        }
+    }
+    return found;
+}
+
+size_t CountWarnings(const std::vector<Warning> &warnings, WarningKind kind,
+                     const std::string &structure) {
+    size_t seen = 0;
+    for (const Warning &warning : WarningsOf(warnings, kind, structure)) {
+        seen += warning.count;
+    }
+    return seen;
+}
+
 size_t ImportWarnings::count(agf::WarningKind kind) const {
-    return count(kind, "");
+    return CountWarnings(mWarnings, kind);
 }
 
 size_t ImportWarnings::count(agf::WarningKind kind, const std::string &structure) const {
-    size_t seen = 0;
-    for (const Warning &warning : mWarnings) {
-        if (warning.kind == kind && warning.structure.find(structure) != std::string::npos) {
-            seen += warning.count;
-        }
-    }
-    return seen;
+    return CountWarnings(mWarnings, kind, structure);
 }
 
 size_t ImportWarnings::count(const std::string &fragment) const {

@@ -89,6 +89,15 @@ struct ImportResult {
 ImportResult ImportValidated(const std::filesystem::path &path,
                              const std::function<void(Assimp::Importer &)> &configure = {});
 
+/** The warnings of `kind` whose structure contains `structure` ("" for any), in order. */
+std::vector<agf::Warning> WarningsOf(const std::vector<agf::Warning> &warnings,
+                                     agf::WarningKind kind, const std::string &structure = "");
+
+/** How many times problems of `kind` (in `structure`) were seen: the counts of WarningsOf, so
+ *  that repeats the sink folded into one entry count each. */
+size_t CountWarnings(const std::vector<agf::Warning> &warnings, agf::WarningKind kind,
+                     const std::string &structure = "");
+
 /** The warnings of an Importer's last import through our importer for `extension` ("psk"),
  *  read from the importer itself rather than from log text. */
 class ImportWarnings {
@@ -106,6 +115,10 @@ public:
     size_t count(agf::WarningKind kind) const;
     /** The same, only for warnings whose structure contains `structure` ("LOD 2", "VTXW0000"). */
     size_t count(agf::WarningKind kind, const std::string &structure) const;
+    /** The warnings of `kind` in `structure` ("" for any), in order. */
+    std::vector<agf::Warning> of(agf::WarningKind kind, const std::string &structure = "") const {
+        return WarningsOf(mWarnings, kind, structure);
+    }
     /** Untyped, kept only until every test names the kind it expects: how many times a
      *  problem whose text contains `fragment` was seen. */
     size_t count(const std::string &fragment) const;

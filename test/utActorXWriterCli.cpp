@@ -130,6 +130,12 @@ TEST(ActorXWriterCli, FailuresAndWarningsAreShown) {
     result = RunCli(dir, "export box.psk bad.psk --set EXPORT_ACTORX_SCALE=-1");
     EXPECT_NE(result.exitCode, 0);
     EXPECT_NE(result.err.find("EXPORT_ACTORX_SCALE"), std::string::npos) << result.err;
+    // What the writer leaves out is one line in the format of every warning (Warning::text).
+    agf::test::WriteBytes(dir / "moves.psa", agf::testgen::psa::MakePsa({}));
+    result = RunCli(dir, "export box.psk animated.psk --anim moves.psa");
+    EXPECT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_EQ(result.err, "assimp: warning: animated.psk: the scene's 2 animations are not part "
+                          "of a PSK: export them as .psa [unsupported]\n");
 }
 
 } // namespace

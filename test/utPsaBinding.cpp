@@ -83,14 +83,14 @@ TEST(PsaBinding, SiblingPsaIsLoadedAndBoundByName) {
         channels.insert(walk->mChannels[c]->mNodeName.C_Str());
     }
     EXPECT_EQ(channels, (std::set<std::string>{"ROOT", "spine", "Head "}));
-    EXPECT_EQ(warnings.count("hero.psa: bone names at byte 0: 1 animated bones have no node in "
-                             "the scene; their tracks are dropped: Arm"),
-              1u)
-        << warnings.text();
-    EXPECT_EQ(warnings.count("1 skeleton bones are not in the animation file and keep their rest "
-                             "pose: Tail"),
-              1u)
-        << warnings.text();
+    // The file and the mesh disagree twice: Arm has no node, Tail no track.
+    const std::vector<agf::Warning> disagreements =
+        warnings.of(agf::WarningKind::Inconsistent, "bone names");
+    ASSERT_EQ(disagreements.size(), 2u) << warnings.text();
+    for (const agf::Warning &warning : disagreements) {
+        EXPECT_EQ(warning.file, "hero.psa") << warning.text();
+        EXPECT_EQ(warning.count, 1u) << warning.text();
+    }
 
     // The bound animation moves the mesh's bones to the known pose.
     const aiNode *parent = SkeletonParent(*scene);
@@ -161,7 +161,10 @@ TEST(PsaBinding, BrokenSiblingOnlyWarns) {
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
     const ImportWarnings warnings(*importer, "psk");
     EXPECT_EQ(scene->mNumAnimations, 0u);
-    EXPECT_TRUE(warnings.contains("hero.psa")) << warnings.text();
+    const std::vector<agf::Warning> unread =
+        warnings.of(agf::WarningKind::UnreadableFile, "animation file");
+    ASSERT_EQ(unread.size(), 1u) << warnings.text();
+    EXPECT_EQ(unread[0].file, "hero.psa");
 }
 
 TEST(PsaBinding, SplitFileListTrimsAndSkipsEmptyEntries) {

@@ -158,7 +158,12 @@ TEST(PsaThreads, NonFiniteKeysInAHelperThreadsPartAreReportedOnce) {
         const ThreadedImport result = ImportWithThreads(bytes, "psa", threads);
         ASSERT_NE(result.scene, nullptr) << result.error;
         const ImportWarnings warnings(*result.importer, "psa");
-        EXPECT_EQ(warnings.count("3 keys hold non-finite values"), 1u) << warnings.text();
+        const std::vector<agf::Warning> invalid =
+            warnings.of(agf::WarningKind::InvalidValue, "ANIMKEYS");
+        ASSERT_EQ(invalid.size(), 1u) << warnings.text();
+        EXPECT_EQ(invalid[0].count, 1u);
+        EXPECT_EQ(invalid[0].message,
+                  "3 keys hold non-finite values; replaced by zero position / unit scale");
     }
     ExpectSameForEveryThreadCount(bytes, "psa");
 }

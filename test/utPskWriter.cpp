@@ -50,7 +50,7 @@ TEST(PskWriter, BoxKeepsEveryCornerBoneAndSocket) {
     ASSERT_NE(trip.back, nullptr);
     ExpectSameTriangles(trip.original, trip.back);
     ExpectSameSkeleton(trip.original, trip.back, kBoxNodes);
-    EXPECT_TRUE(trip.warnings.empty()) << trip.warnings.messages().front();
+    EXPECT_TRUE(trip.warnings.empty()) << trip.warnings.entries().front().text();
     // Socket metadata survives, and the socket on the mesh stays under the root node.
     const aiNode *floor = trip.back->mRootNode->FindNode("Floor");
     ASSERT_NE(floor, nullptr);

@@ -220,8 +220,11 @@ TEST_P(PswDemoLevel, MissingAndBrokenAssetsLeaveEmptyNodesAndWarn) {
         EXPECT_EQ(NodeMeta<aiString>(node, AGF_META_PSW_ASSET).C_Str(), mWorld.actors[index].asset);
         EXPECT_EQ(AssetFileOf(mScene, mWorld.actors[index].asset), "");
     }
-    EXPECT_EQ(mWarnings->count("asset \"Game/Props/SM_DoesNotExist"), 1u) << mWarnings->text();
-    EXPECT_EQ(mWarnings->count("SM_Broken.pskx\" could not be imported"), 1u) << mWarnings->text();
+    // SM_DoesNotExist is not found, SM_Broken found but not imported.
+    EXPECT_EQ(mWarnings->count(agf::WarningKind::MissingFile, "WORLDACTORS"), 1u)
+        << mWarnings->text();
+    EXPECT_EQ(mWarnings->count(agf::WarningKind::UnreadableFile, "WORLDACTORS"), 1u)
+        << mWarnings->text();
     // Flags of the missing actor: hidden and no shadow; a clear bit has no entry.
     EXPECT_EQ(NodeMeta<int32_t>(actorNode(4), AGF_META_PSW_FLAGS), 3);
     EXPECT_TRUE(NodeMeta<bool>(actorNode(4), AGF_META_PSW_HIDDEN));
@@ -421,10 +424,7 @@ TEST(PswImport, MissingHeightmapLeavesFlatTiles) {
         }
     }
     EXPECT_EQ(tiles, 4u);
-    EXPECT_EQ(warnings.count(std::string("heightmap \"") + gen::kHeightmapTexture +
-                             "\" not found (as .png); its tiles are flat"),
-              1u)
-        << warnings.text();
+    EXPECT_EQ(warnings.count(agf::WarningKind::MissingFile, "LANDSCAPE"), 1u) << warnings.text();
 }
 
 TEST(PswImport, AssetRootAndHeightScaleOptions) {

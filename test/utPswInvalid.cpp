@@ -214,10 +214,12 @@ TEST(PswInvalidImport, MisplacedReferencesAreDroppedWithAWarning) {
     EXPECT_TRUE(parsed.materials.empty());
     ASSERT_EQ(parsed.lights.size(), 1u);
     EXPECT_EQ(parsed.lights[0].parent, -1);
-    ASSERT_EQ(warnings.entries().size(), 2u);
-    EXPECT_TRUE(warnings.contains("actor 9 slot 0")) << warnings.entries()[0].text();
-    EXPECT_TRUE(warnings.contains("parent actor 42 does not exist"))
-        << warnings.entries()[1].text();
+    const std::vector<agf::Warning> entries = warnings.entries();
+    ASSERT_EQ(entries.size(), 2u);
+    EXPECT_EQ(entries[0].kind, agf::WarningKind::OutOfRange) << entries[0].text();
+    EXPECT_EQ(entries[0].structure, "INSTMATERIAL") << entries[0].text();
+    EXPECT_EQ(entries[1].kind, agf::WarningKind::OutOfRange) << entries[1].text();
+    EXPECT_EQ(entries[1].structure, "WORLDLIGHTS") << entries[1].text();
 }
 
 TEST(PswInvalidImport, NotAWorldIsRefusedEvenWithThePswExtension) {

@@ -159,8 +159,10 @@ public:
     }
 
 private:
-    void stop(WalkEnd end, uint64_t offset, const std::string &chunk, const std::string &why) {
-        mWarnings.add(mFileName, chunk.empty() ? std::string("chunk list") : chunk, offset, why);
+    void stop(WalkEnd end, WarningKind kind, uint64_t offset, const std::string &chunk,
+              const std::string &why) {
+        mWarnings.add(kind, mFileName, chunk.empty() ? std::string("chunk list") : chunk, offset,
+                      why);
         mList.end = end;
         mList.endOffset = offset;
         mList.endChunk = chunk;
@@ -170,17 +172,17 @@ private:
     bool readChunk(uint64_t offset, Chunk &chunk) {
         RawHeader header;
         if (mSize - offset < kChunkHeaderSize) {
-            stop(WalkEnd::TrailingBytes, offset, std::string(),
+            stop(WalkEnd::TrailingBytes, WarningKind::Unknown, offset, std::string(),
                  std::to_string(mSize - offset) + " trailing bytes ignored");
             return false;
         }
         if (!ReadHeader(mData, mSize, offset, header, mPadding)) {
-            stop(WalkEnd::UnreadableHeader, offset, std::string(),
+            stop(WalkEnd::UnreadableHeader, WarningKind::InvalidValue, offset, std::string(),
                  "unreadable chunk header; the rest of the file is ignored");
             return false;
         }
         if (header.dataSize < 0 || header.dataCount < 0) {
-            stop(WalkEnd::NegativeSize, offset, header.id,
+            stop(WalkEnd::NegativeSize, WarningKind::InvalidValue, offset, header.id,
                  "negative size or count; the rest of the file is ignored");
             return false;
         }
@@ -197,7 +199,7 @@ private:
         uint64_t payloadSize = uint64_t(chunk.recordSize) * chunk.recordCount;
         correctOverstatedCount(chunk, available, payloadSize);
         if (payloadSize > available) {
-            stop(WalkEnd::PayloadPastEnd, offset, chunk.id,
+            stop(WalkEnd::PayloadPastEnd, WarningKind::Truncated, offset, chunk.id,
                  "needs " + std::to_string(payloadSize) + " bytes but the file has " +
                      std::to_string(available) +
                      " left; the chunk and the rest of the file are ignored");
@@ -238,7 +240,7 @@ private:
             const uint64_t shorter = uint64_t(chunk.recordSize) * count;
             if (shorter <= available &&
                 PlausibleAfterRescan(mData, mSize, chunk.payloadOffset + shorter)) {
-                mWarnings.add(mFileName, chunk.id, chunk.headerOffset,
+                mWarnings.add(WarningKind::Inconsistent, mFileName, chunk.id, chunk.headerOffset,
                               "claims " + std::to_string(chunk.recordCount) +
                                   " records but holds " + std::to_string(count));
                 chunk.recordCount = count;

@@ -173,13 +173,15 @@ public:
             }
         }
         if (!mUnboundChannels.empty()) {
-            mWarnings.add("animations", "channels of nodes the scene does not have are ignored: " +
-                                            JoinNames(mUnboundChannels));
+            mWarnings.add(WarningKind::OutOfRange, "animations",
+                          "channels of nodes the scene does not have are ignored: " +
+                              JoinNames(mUnboundChannels));
         }
         if (!mSocketChannels.empty()) {
-            mWarnings.add("animations", "sockets cannot be animated; their channels are "
-                                        "ignored: " +
-                                            JoinNames(mSocketChannels));
+            mWarnings.add(WarningKind::Unsupported, "animations",
+                          "sockets cannot be animated; their channels are "
+                          "ignored: " +
+                              JoinNames(mSocketChannels));
         }
     }
 
@@ -394,10 +396,11 @@ void ComputeBindPose(const ExportSpace &space,
         bone.bindLocal.rotation.Normalize();
     }
     if (!scaled.empty()) {
-        warnings.add("REFSKELT", "bones are scaled in the bind pose, which REFSKELT cannot hold; "
-                                 "their scale is left out of the reference skeleton (positions "
-                                 "are kept): " +
-                                     JoinNames(scaled));
+        warnings.add(WarningKind::Unsupported, "REFSKELT",
+                     "bones are scaled in the bind pose, which REFSKELT cannot hold; "
+                     "their scale is left out of the reference skeleton (positions "
+                     "are kept): " +
+                         JoinNames(scaled));
     }
 }
 
@@ -434,9 +437,10 @@ ExportSkeleton ExtractSkeleton(const aiScene &scene, const ExportSpace &space,
                 tops.push_back(node->mName.C_Str());
             }
         }
-        warnings.add("REFSKELT", "the bones " + JoinNames(tops) +
-                                     " have no common parent bone; their common ancestor node \"" +
-                                     rootNode->mName.C_Str() + "\" is written as the root bone");
+        warnings.add(WarningKind::Adjusted, "REFSKELT",
+                     "the bones " + JoinNames(tops) +
+                         " have no common parent bone; their common ancestor node \"" +
+                         rootNode->mName.C_Str() + "\" is written as the root bone");
     }
     PlaceBones(space, rootNode, isBone, skeleton);
 
@@ -450,13 +454,14 @@ ExportSkeleton ExtractSkeleton(const aiScene &scene, const ExportSpace &space,
         skeleton.bones[b].name = names[b];
     }
     if (shortened != 0) {
-        warnings.add("REFSKELT",
+        warnings.add(WarningKind::Adjusted, "REFSKELT",
                      std::to_string(shortened) + " bone names longer than 63 bytes were shortened");
     }
     if (renamed != 0) {
-        warnings.add("REFSKELT", std::to_string(renamed) +
-                                     " bone names that repeat (ignoring case, after shortening) "
-                                     "got a suffix _2, _3...");
+        warnings.add(WarningKind::Adjusted, "REFSKELT",
+                     std::to_string(renamed) +
+                         " bone names that repeat (ignoring case, after shortening) "
+                         "got a suffix _2, _3...");
     }
 
     const aiMatrix4x4 &prefix = skeleton.bones[0].prefix;

@@ -23,21 +23,20 @@ namespace {
 
 void ExportMesh(const char *formatId, const char *path, Assimp::IOSystem *io, const aiScene *scene,
                 const Assimp::ExportProperties *properties) {
-    Guarded(formatId, path, [&] {
-        ExportWarnings warnings;
+    Guarded(formatId, path, [&](ExportWarnings &warnings) {
         const psk::PskFile file =
             psk::PskFromScene(*scene, ReadActorXExportOptions(properties), warnings);
         if (file.faces32 && EndsWithIgnoreCase(path, ".psk")) {
-            warnings.add("FACE3200", "more than 65,536 wedges: UEViewer and CUE4Parse name such "
-                                     "files .pskx");
+            warnings.add(WarningKind::Unsupported, "FACE3200",
+                         "more than 65,536 wedges: UEViewer and CUE4Parse name such files .pskx");
         }
         if (scene->mNumAnimations != 0) {
-            warnings.add("", "the scene's " + std::to_string(scene->mNumAnimations) +
-                                 " animations are not part of a PSK: export them as .psa");
+            warnings.add(WarningKind::Unsupported, "",
+                         "the scene's " + std::to_string(scene->mNumAnimations) +
+                             " animations are not part of a PSK: export them as .psa");
         }
         const std::vector<uint8_t> bytes = psk::SerialisePsk(file);
         WriteFile(io, path, bytes.data(), bytes.size());
-        warnings.flush(formatId, path);
     });
 }
 
@@ -75,8 +74,7 @@ void ExportPskx(const char *path, Assimp::IOSystem *io, const aiScene *scene,
 
 void ExportPsa(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                const Assimp::ExportProperties *properties) {
-    Guarded("psa", path, [&] {
-        ExportWarnings warnings;
+    Guarded("psa", path, [&](ExportWarnings &warnings) {
         const actorx::DensePsa psa =
             actorx::DensePsaFromScene(*scene, ReadActorXExportOptions(properties), warnings);
         const std::vector<uint8_t> bytes = actorx::SerialisePsa(psa);
@@ -85,19 +83,16 @@ void ExportPsa(const char *path, Assimp::IOSystem *io, const aiScene *scene,
         // otherwise remove tracks of this one.
         const std::string config = actorx::PsaConfigText(psa);
         WriteFile(io, StripExtension(path) + ".config", config.data(), config.size());
-        warnings.flush("psa", path);
     });
 }
 
 void ExportPsax(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                 const Assimp::ExportProperties *properties) {
-    Guarded("psax", path, [&] {
-        ExportWarnings warnings;
+    Guarded("psax", path, [&](ExportWarnings &warnings) {
         const actorx::PsaxFile psax =
             actorx::SparsePsaFromScene(*scene, ReadActorXExportOptions(properties), warnings);
         const std::vector<uint8_t> bytes = actorx::SerialisePsax(psax);
         WriteFile(io, path, bytes.data(), bytes.size());
-        warnings.flush("psax", path);
     });
 }
 

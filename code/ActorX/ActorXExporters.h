@@ -2,34 +2,23 @@
  *  The ActorX writers as Assimp export functions (Assimp::Exporter::fpExportFunc), registered
  *  by agf::RegisterExporters (code/Exporters.cpp) as "psk", "pskx", "psa" and "psax". Each
  *  reads its options from the ExportProperties (ImportOptions.h, "Export options"), writes
- *  through the Exporter's IOSystem, logs its warnings as `agf "<id>" export of <path>: ...`
- *  and a failure as `agf "<id>" export of <path> failed: <why>` (then Export returns
- *  AI_FAILURE).
+ *  through the Exporter's IOSystem, and publishes its warnings and logs a failure as every writer
+ *  of this library does (ExportOutput.h: Guarded).
  */
 #pragma once
 
 #include "ActorXExportSkeleton.h"
-
-struct aiScene;
-
-namespace Assimp {
-class ExportProperties;
-class IOSystem;
-} // namespace Assimp
+#include "Common/ExportOutput.h"
 
 namespace agf {
 
 /** PSK or PSKX (the same writer: FACE3200 is chosen by the wedge count, not the name). */
-void ExportPsk(const char *path, Assimp::IOSystem *io, const aiScene *scene,
-               const Assimp::ExportProperties *properties);
-void ExportPskx(const char *path, Assimp::IOSystem *io, const aiScene *scene,
-                const Assimp::ExportProperties *properties);
+ExportFunction ExportPsk;
+ExportFunction ExportPskx;
 /** PSA, and the UEViewer .config beside it (same path, extension .config). */
-void ExportPsa(const char *path, Assimp::IOSystem *io, const aiScene *scene,
-               const Assimp::ExportProperties *properties);
+ExportFunction ExportPsa;
 /** PSAX: the keys as they are (sparse). */
-void ExportPsax(const char *path, Assimp::IOSystem *io, const aiScene *scene,
-                const Assimp::ExportProperties *properties);
+ExportFunction ExportPsax;
 
 /** The writers' options from ExportProperties (null: defaults). Throws ExportError for a scale
  *  or frame rate that cannot work. */

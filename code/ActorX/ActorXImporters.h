@@ -3,22 +3,17 @@
  */
 #pragma once
 
-#include "Common/AnimationSet.h"
-
-namespace Assimp {
-class BaseImporter;
-}
+#include "Common/ImporterFactory.h"
 
 namespace agf {
 
-/** PSK / PSKX meshes (ACTRHEAD); animation files are read with `animationLoaders`, which
- *  must outlive the importer. */
-Assimp::BaseImporter *CreatePskImporter(const AnimationLoaderTable &animationLoaders);
+/** PSK / PSKX meshes (ACTRHEAD), with their PSA / PSAX animation files. */
+AnimatedImporterFactory CreatePskImporter;
 
 /** PSA / PSAX animations (ANIMHEAD, ANIXHEAD) imported on their own. */
-Assimp::BaseImporter *CreatePsaImporter();
+ImporterFactory CreatePsaImporter;
 
 /** PSW worlds (WRLDHEAD): actors, their meshes, lights and landscape. */
-Assimp::BaseImporter *CreatePswImporter();
+ImporterFactory CreatePswImporter;
 
 } // namespace agf

@@ -71,13 +71,15 @@ PsaConfig ParsePsaConfig(const std::string &text, const std::string &fileName, W
             if (ParseRemoval(line, removal)) {
                 config.removals.push_back(std::move(removal));
             } else {
-                warnings.add(FilePlace{fileName, "[RemoveTracks]", lineStart, lineNumber},
+                warnings.add(WarningKind::Unknown,
+                             FilePlace{fileName, "[RemoveTracks]", lineStart, lineNumber},
                              "not a <Sequence>.<bone>=trans|rot|all entry: " + line);
             }
         } else if (!config.otherSections.empty()) {
             config.otherSections.back().second.push_back(line);
         } else {
-            warnings.add(FilePlace{fileName, "sidecar", lineStart, lineNumber},
+            warnings.add(WarningKind::Unknown,
+                         FilePlace{fileName, "sidecar", lineStart, lineNumber},
                          "outside of any [section]: " + line);
         }
     }

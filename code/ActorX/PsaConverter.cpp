@@ -84,7 +84,7 @@ void ApplyRemovals(const PsaConfig &config, const std::string &fileName, Animati
             }
         }
         if (animation == nullptr || removal.bone >= set.boneNames.size()) {
-            warnings.add(fileName, ".config [RemoveTracks]", 0,
+            warnings.add(WarningKind::Inconsistent, fileName, ".config [RemoveTracks]", 0,
                          "entry " + removal.sequence + "." + std::to_string(removal.bone) +
                              " names no sequence or bone of the file; ignored");
             continue;
@@ -124,7 +124,7 @@ double RateOrFallback(float rate, const std::string &sequence, const std::string
     if (std::isfinite(rate) && rate > 0.0f) {
         return rate;
     }
-    warnings.add(fileName, "sequence \"" + sequence + "\"", 0,
+    warnings.add(WarningKind::InvalidValue, fileName, "sequence \"" + sequence + "\"", 0,
                  "frame rate " + std::to_string(rate) + "; using " +
                      std::to_string(int(kPsaFallbackFrameRate)));
     return kPsaFallbackFrameRate;
@@ -191,7 +191,8 @@ AnimationSet ConvertPsa(const PsaFile &file, const PsaConfig *config, const std:
         const PsaSequence &sequence = file.sequences[s];
         const uint64_t frames = file.sequenceFrames[s];
         if (frames == 0) {
-            warnings.add(fileName, "sequence \"" + sequence.name + "\"", 0, "no frames; skipped");
+            warnings.add(WarningKind::Empty, fileName, "sequence \"" + sequence.name + "\"", 0,
+                         "no frames; skipped");
             continue;
         }
         AnimationSource animation;
@@ -222,7 +223,7 @@ AnimationSet ConvertPsa(const PsaFile &file, const PsaConfig *config, const std:
         nonFinite += partNonFinite;
     });
     if (nonFinite != 0) {
-        warnings.add(fileName, "ANIMKEYS", 0,
+        warnings.add(WarningKind::InvalidValue, fileName, "ANIMKEYS", 0,
                      std::to_string(nonFinite.load()) +
                          " keys hold non-finite values; replaced by zero position / unit scale");
     }
@@ -327,12 +328,12 @@ AnimationSet ConvertPsax(const PsaxFile &file, bool oldRoot, const std::string &
         animations[s].channels.push_back(std::move(channel));
     }
     if (nonFinite != 0) {
-        warnings.add(fileName, "tracks", 0,
+        warnings.add(WarningKind::InvalidValue, fileName, "tracks", 0,
                      std::to_string(nonFinite.load()) +
                          " keys hold non-finite values; replaced by zero position / unit scale");
     }
     if (droppedKeys != 0) {
-        warnings.add(fileName, "tracks", 0,
+        warnings.add(WarningKind::InvalidValue, fileName, "tracks", 0,
                      std::to_string(droppedKeys.load()) +
                          " keys with a negative or non-finite time dropped");
     }
@@ -340,8 +341,9 @@ AnimationSet ConvertPsax(const PsaxFile &file, bool oldRoot, const std::string &
         const PsaxSequence &sequence = file.sequences[s];
         AnimationSource &animation = animations[s];
         if (animation.channels.empty()) {
-            warnings.add(fileName, "sequence " + std::to_string(s) + " \"" + sequence.name + "\"",
-                         0, "no keys; skipped");
+            warnings.add(WarningKind::Empty, fileName,
+                         "sequence " + std::to_string(s) + " \"" + sequence.name + "\"", 0,
+                         "no keys; skipped");
             continue;
         }
         animation.name = sequence.name;

@@ -18,9 +18,8 @@ namespace {
 
 /** Assimp's players take 25 ticks per second when an animation gives none. */
 constexpr double kDefaultTicksPerSecond = 25.0;
+/** The rate of keys that lie on no regular grid (ChooseFrameRate). */
 constexpr double kFallbackFrameRate = 30.0;
-constexpr double kMaxFrameRate = 1000.0;
-constexpr double kMaxTicksAsFrameRate = 240.0;
 
 bool Finite(const TransformParts &parts) {
     const aiVector3D &p = parts.position, &s = parts.scaling;
@@ -83,6 +82,10 @@ struct SequencePlan {
 /** The frame rate: the option; the ticks when every key lies on a whole tick of a plausible
  *  rate; the spacing of the keys when they lie on a regular grid; else 30. */
 double ChooseFrameRate(const SequencePlan &plan, float option, ExportWarnings &warnings) {
+    // Ticks per second up to this are taken as frames when every key lies on a whole tick.
+    constexpr double kMaxTicksAsFrameRate = 240.0;
+    // Key spacings that would mean a higher rate are noise, not a grid.
+    constexpr double kMaxFrameRate = 1000.0;
     if (option > 0) {
         return option;
     }
@@ -129,9 +132,10 @@ double ChooseFrameRate(const SequencePlan &plan, float option, ExportWarnings &w
         return rate;
     }
     if (!times.empty()) {
-        warnings.add("ANIMINFO", "animation \"" + plan.name +
-                                     "\": its keys lie on no regular grid; sampled at 30 frames "
-                                     "per second (set EXPORT_PSA_FPS to choose)");
+        warnings.add(WarningKind::Adjusted, "ANIMINFO",
+                     "animation \"" + plan.name +
+                         "\": its keys lie on no regular grid; sampled at 30 frames "
+                         "per second (set EXPORT_PSA_FPS to choose)");
     }
     return kFallbackFrameRate;
 }
@@ -184,8 +188,9 @@ void BindChannels(const aiScene &scene, const ExportSkeleton &skeleton, Sequence
             continue; // reported by ExtractSkeleton
         }
         if (plan.channelOfBone[bone->second] != nullptr) {
-            warnings.add("ANIMKEYS", "animation \"" + plan.name + "\" has two channels for " +
-                                         channel->mNodeName.C_Str() + "; the first is used");
+            warnings.add(WarningKind::Duplicate, "ANIMKEYS",
+                         "animation \"" + plan.name + "\" has two channels for " +
+                             channel->mNodeName.C_Str() + "; the first is used");
             continue;
         }
         if (!ChannelKeysSorted(*channel) || !FiniteTimes(*channel)) {
@@ -235,15 +240,17 @@ std::vector<SequencePlan> PlanSequences(const aiScene &scene, const ExportSkelet
         plans.push_back(std::move(plan));
     }
     if (!skipped.empty()) {
-        warnings.add("ANIMINFO",
+        warnings.add(WarningKind::Empty, "ANIMINFO",
                      "animations that move no bone are left out: " + JoinNames(skipped));
     }
     if (droppedKeys != 0) {
-        warnings.add("ANIMKEYS", std::to_string(droppedKeys) + " keys with a non-finite time were "
-                                                               "left out");
+        warnings.add(WarningKind::InvalidValue, "ANIMKEYS",
+                     std::to_string(droppedKeys) + " keys with a non-finite time were "
+                                                   "left out");
     }
     if (shortened != 0 || renamed != 0) {
-        warnings.add("ANIMINFO", "sequence names were shortened to 63 bytes or made unique");
+        warnings.add(WarningKind::Adjusted, "ANIMINFO",
+                     "sequence names were shortened to 63 bytes or made unique");
     }
     if (plans.empty()) {
         throw ExportError("the scene has no animation that moves a node; nothing to write as a "
@@ -384,8 +391,9 @@ DensePsa DensePsaFromScene(const aiScene &scene, const ActorXExportOptions &opti
         psa.scales = std::move(scales);
     }
     if (nonFinite != 0) {
-        warnings.add("ANIMKEYS", std::to_string(nonFinite) +
-                                     " keys were not finite: written as the bone's rest pose");
+        warnings.add(WarningKind::InvalidValue, "ANIMKEYS",
+                     std::to_string(nonFinite) +
+                         " keys were not finite: written as the bone's rest pose");
     }
     return psa;
 }
@@ -467,7 +475,7 @@ PsaxFile SparsePsaFromScene(const aiScene &scene, const ActorXExportOptions &opt
         }
     }
     if (negative != 0) {
-        warnings.add("POSTRACK",
+        warnings.add(WarningKind::Unsupported, "POSTRACK",
                      std::to_string(negative) + " keys lie before frame 0; readers may drop them");
     }
     return psax;

@@ -69,13 +69,13 @@ void PlaceSequences(PsaFile &file, uint64_t framesInKeys, const std::string &fil
     }
     if (recompute) {
         file.firstRawFrameRecomputed = true;
-        warnings.add(fileName, "ANIMINFO", keys.headerOffset,
+        warnings.add(WarningKind::Inconsistent, fileName, "ANIMINFO", keys.headerOffset,
                      "FirstRawFrame values do not fit the keys (CUE4Parse's FirstRawFrame bug or "
                      "a sequence past the keys); start frames recomputed from the frame counts");
     }
 
     if (framesNeeded != framesInKeys) {
-        warnings.add(fileName, "ANIMKEYS", keys.headerOffset,
+        warnings.add(WarningKind::Inconsistent, fileName, "ANIMKEYS", keys.headerOffset,
                      "holds " + std::to_string(framesInKeys) + " frames of " +
                          std::to_string(boneCount) + " bones but the sequences need " +
                          std::to_string(framesNeeded) +
@@ -90,7 +90,8 @@ void PlaceSequences(PsaFile &file, uint64_t framesInKeys, const std::string &fil
         const uint64_t available = start >= framesInKeys ? 0 : framesInKeys - start;
         const uint64_t frames = std::min(wanted, available);
         if (frames < wanted) {
-            warnings.add(fileName, "ANIMINFO sequence \"" + sequence.name + "\"", keys.headerOffset,
+            warnings.add(WarningKind::Truncated, fileName,
+                         "ANIMINFO sequence \"" + sequence.name + "\"", keys.headerOffset,
                          "needs " + std::to_string(wanted) + " frames from frame " +
                              std::to_string(start) + " but the keys hold only " +
                              std::to_string(frames));
@@ -146,7 +147,7 @@ PsaFile ParsePsa(const uint8_t *data, size_t size, const std::string &fileName,
 
     const uint64_t boneCount = file.bones.size();
     if (keyCount % boneCount != 0) {
-        warnings.add(fileName, "ANIMKEYS", keyChunk.headerOffset,
+        warnings.add(WarningKind::Inconsistent, fileName, "ANIMKEYS", keyChunk.headerOffset,
                      "count " + std::to_string(keyCount) + " is not a multiple of the " +
                          std::to_string(boneCount) + " bones; the last partial frame is ignored");
     }
@@ -156,7 +157,7 @@ PsaFile ParsePsa(const uint8_t *data, size_t size, const std::string &fileName,
         if (scaleChunk->recordCount == 0 || scaleChunk->recordSize == 0) {
             // UEViewer and the Harry Potter 2 exporter write an empty chunk: no scale.
         } else if (scaleChunk->recordCount != keyCount) {
-            warnings.add(fileName, "SCALEKEYS", scaleChunk->headerOffset,
+            warnings.add(WarningKind::Inconsistent, fileName, "SCALEKEYS", scaleChunk->headerOffset,
                          "has " + std::to_string(scaleChunk->recordCount) +
                              " keys but ANIMKEYS has " + std::to_string(keyCount) +
                              "; scale keys ignored");

@@ -79,7 +79,8 @@ void ConvertPsaScene(AnimationSet set, const std::vector<PsaBone> &bones,
     // Skeleton: one node per BONENAMES record under a root named after the file.
     std::vector<std::string> nodeNames = set.boneNames;
     if (MakeNamesUnique(nodeNames) != 0) {
-        warnings.add(fileName, "BONENAMES", 0, "repeated names; duplicates renamed");
+        warnings.add(WarningKind::Duplicate, fileName, "BONENAMES", 0,
+                     "repeated names; duplicates renamed");
     }
     const bool hierarchy = ParentsLookReal(bones);
     const std::vector<aiMatrix4x4> rest = RestPoses(set);

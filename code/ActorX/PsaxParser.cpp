@@ -142,12 +142,12 @@ PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName
             uint32_t sequence = 0;
             uint32_t bone = 0;
             if (!ParseTrackSuffix(chunk.id.substr(prefix.size()), sequence, bone)) {
-                warnings.add(fileName, chunk.id, chunk.headerOffset,
+                warnings.add(WarningKind::Unknown, fileName, chunk.id, chunk.headerOffset,
                              "the id does not end in <sequence>:<bone>; track skipped");
                 continue;
             }
             if (sequence >= file.sequences.size() || bone >= file.bones.size()) {
-                warnings.add(fileName, chunk.id, chunk.headerOffset,
+                warnings.add(WarningKind::OutOfRange, fileName, chunk.id, chunk.headerOffset,
                              "sequence " + std::to_string(sequence) + " or bone " +
                                  std::to_string(bone) + " out of range (" +
                                  std::to_string(file.sequences.size()) + " sequences, " +
@@ -158,7 +158,7 @@ PsaxFile ParsePsax(const uint8_t *data, size_t size, const std::string &fileName
             PsaxTrack &track = file.tracks[{sequence, bone}];
             size_t &slot = pendingOf[{sequence, bone, static_cast<int>(trackKind.kind)}];
             if (slot != 0 && !pending[slot - 1].records.empty()) {
-                warnings.add(fileName, chunk.id, chunk.headerOffset,
+                warnings.add(WarningKind::Duplicate, fileName, chunk.id, chunk.headerOffset,
                              "a second track of this kind for the same sequence and bone; "
                              "ignored");
                 continue;

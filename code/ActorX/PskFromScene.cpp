@@ -160,8 +160,9 @@ private:
             mFile.extraUvs[set].index = static_cast<uint32_t>(set);
         }
         if (!mNormals) {
-            mWarnings.add("VTXNORMS", "some meshes have no normals: VTXNORMS is not written and "
-                                      "their faces are one smoothing group");
+            mWarnings.add(WarningKind::Unsupported, "VTXNORMS",
+                          "some meshes have no normals: VTXNORMS is not written and "
+                          "their faces are one smoothing group");
         }
     }
 
@@ -217,12 +218,14 @@ private:
 
     void noteNames(const char *chunk, const char *what, size_t shortened, size_t renamed) {
         if (shortened != 0) {
-            mWarnings.add(chunk, std::to_string(shortened) + " " + what +
-                                     " names longer than 63 bytes were shortened");
+            mWarnings.add(WarningKind::Adjusted, chunk,
+                          std::to_string(shortened) + " " + what +
+                              " names longer than 63 bytes were shortened");
         }
         if (renamed != 0) {
-            mWarnings.add(chunk, std::to_string(renamed) + " " + what +
-                                     " names that repeat were given a suffix _2, _3...");
+            mWarnings.add(WarningKind::Adjusted, chunk,
+                          std::to_string(renamed) + " " + what +
+                              " names that repeat were given a suffix _2, _3...");
         }
     }
 
@@ -386,9 +389,10 @@ private:
         for (unsigned a = 0; a < mesh.mNumAnimMeshes; ++a) {
             const aiAnimMesh *target = mesh.mAnimMeshes[a];
             if (target->mNumVertices != mesh.mNumVertices || target->mVertices == nullptr) {
-                mWarnings.add("MRPHDATA", "mesh \"" + std::string(mesh.mName.C_Str()) +
-                                              "\": morph target \"" + MorphName(mesh, a) +
-                                              "\" has no positions for every vertex; left out");
+                mWarnings.add(WarningKind::Inconsistent, "MRPHDATA",
+                              "mesh \"" + std::string(mesh.mName.C_Str()) + "\": morph target \"" +
+                                  MorphName(mesh, a) +
+                                  "\" has no positions for every vertex; left out");
                 continue;
             }
             const uint32_t morph = mMorphIndex.at(MorphName(mesh, a));
@@ -560,11 +564,11 @@ void PskBuilder::computeSmoothing() {
         mFile.faces[faceIndex[k]].smoothingGroups = result.masks[k];
     }
     if (result.conflicts != 0) {
-        mWarnings.add("FACE", std::to_string(result.conflicts) + " of " +
-                                  std::to_string(result.regions) +
-                                  " smooth regions share a smoothing group with a region they "
-                                  "touch (32 groups were not enough); readers without VTXNORMS "
-                                  "blend them where they meet");
+        mWarnings.add(WarningKind::Unsupported, "FACE",
+                      std::to_string(result.conflicts) + " of " + std::to_string(result.regions) +
+                          " smooth regions share a smoothing group with a region they "
+                          "touch (32 groups were not enough); readers without VTXNORMS "
+                          "blend them where they meet");
     }
 }
 
@@ -614,22 +618,36 @@ void PskBuilder::writeSockets() {
 }
 
 void PskBuilder::reportRepairs() {
-    const auto note = [this](size_t count, const char *chunk, const std::string &text) {
-        if (count != 0) {
-            mWarnings.add(chunk, std::to_string(count) + " " + text);
-        }
+    struct Repair {
+        size_t count;
+        WarningKind kind;
+        const char *chunk;
+        const char *what;
     };
-    note(mFannedPolygons, "FACE", "polygons were split into triangle fans");
-    note(mDroppedPrimitives, "FACE", "points and lines were left out (a PSK holds triangles)");
-    note(mTrimmedWeights, "RAWWEIGHTS",
-         "vertices had more than 8 weights: the strongest 8 were kept and renormalised");
-    note(mDroppedWeights, "RAWWEIGHTS", "negative or non-finite weights were left out");
-    note(mUnweighted, "RAWWEIGHTS",
+    const Repair repairs[] = {
+        {mFannedPolygons, WarningKind::Adjusted, "FACE", "polygons were split into triangle fans"},
+        {mDroppedPrimitives, WarningKind::Unsupported, "FACE",
+         "points and lines were left out (a PSK holds triangles)"},
+        {mTrimmedWeights, WarningKind::Unsupported, "RAWWEIGHTS",
+         "vertices had more than 8 weights: the strongest 8 were kept and renormalised"},
+        {mDroppedWeights, WarningKind::InvalidValue, "RAWWEIGHTS",
+         "negative or non-finite weights were left out"},
+        {mUnweighted, WarningKind::Adjusted, "RAWWEIGHTS",
          "skinned vertices had no weight: they follow the bone of their mesh's node (or the "
-         "root bone)");
-    note(mBadNormals, "VTXNORMS", "normals were zero or not finite: written as +Z");
-    note(mBadUvs, "VTXW0000", "texture coordinates were not finite: written as 0");
-    note(mBadMorphDeltas, "MRPHDATA", "morph deltas were not finite: left out");
+         "root bone)"},
+        {mBadNormals, WarningKind::InvalidValue, "VTXNORMS",
+         "normals were zero or not finite: written as +Z"},
+        {mBadUvs, WarningKind::InvalidValue, "VTXW0000",
+         "texture coordinates were not finite: written as 0"},
+        {mBadMorphDeltas, WarningKind::InvalidValue, "MRPHDATA",
+         "morph deltas were not finite: left out"},
+    };
+    for (const Repair &repair : repairs) {
+        if (repair.count != 0) {
+            mWarnings.add(repair.kind, repair.chunk,
+                          std::to_string(repair.count) + " " + repair.what);
+        }
+    }
 }
 
 void PskBuilder::checkCounts() {

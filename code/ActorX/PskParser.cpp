@@ -104,7 +104,8 @@ private:
         std::set<std::string> seen;
         for (const Chunk &chunk : mChunks.chunks) {
             if (!seen.insert(chunk.id).second) {
-                warn(chunk, "repeated chunk ignored (the first one is used)");
+                warn(WarningKind::Duplicate, chunk,
+                     "repeated chunk ignored (the first one is used)");
             }
         }
     }
@@ -182,8 +183,8 @@ private:
         ParallelRanges(count, mThreads, kMinimumThreadPart, work);
     }
 
-    void warn(const Chunk &chunk, const std::string &problem) {
-        mWarnings.add(mFile, chunk.id, chunk.headerOffset, problem);
+    void warn(WarningKind kind, const Chunk &chunk, const std::string &problem) {
+        mWarnings.add(kind, mFile, chunk.id, chunk.headerOffset, problem);
     }
 
     void readPoints() {
@@ -242,7 +243,8 @@ private:
         const Chunk *faces16 = find({"FACE0000"});
         const Chunk *faces32 = find({"FACE3200"});
         if (faces16 != nullptr && faces32 != nullptr) {
-            warn(*faces32, "the file has both FACE0000 and FACE3200; FACE3200 is used");
+            warn(WarningKind::Duplicate, *faces32,
+                 "the file has both FACE0000 and FACE3200; FACE3200 is used");
         }
         const Chunk *chunk = faces32 != nullptr ? faces32 : faces16;
         if (chunk == nullptr) {
@@ -418,11 +420,12 @@ private:
         weights.shrink(kept);
         mOut.weights = std::move(weights);
         if (badIndex != 0) {
-            warn(*chunk, std::to_string(badIndex) +
-                             " weights with a point or bone index out of range dropped (first: "
-                             "record " +
-                             std::to_string(firstBad) + "; " + std::to_string(mOut.points.size()) +
-                             " points, " + std::to_string(mOut.bones.size()) + " bones)");
+            warn(WarningKind::OutOfRange, *chunk,
+                 std::to_string(badIndex) +
+                     " weights with a point or bone index out of range dropped (first: "
+                     "record " +
+                     std::to_string(firstBad) + "; " + std::to_string(mOut.points.size()) +
+                     " points, " + std::to_string(mOut.bones.size()) + " bones)");
         }
     }
 
@@ -433,8 +436,9 @@ private:
         }
         const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kNormalRecordSize, mFile);
         if (chunk->recordCount != mOut.points.size()) {
-            warn(*chunk, std::to_string(chunk->recordCount) + " normals for " +
-                             std::to_string(mOut.points.size()) + " points; chunk ignored");
+            warn(WarningKind::Inconsistent, *chunk,
+                 std::to_string(chunk->recordCount) + " normals for " +
+                     std::to_string(mOut.points.size()) + " points; chunk ignored");
             return;
         }
         readVec3Records(*chunk, stride, mOut.normals);
@@ -447,8 +451,9 @@ private:
         }
         const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kColorRecordSize, mFile);
         if (chunk->recordCount != mOut.wedges.size()) {
-            warn(*chunk, std::to_string(chunk->recordCount) + " colours for " +
-                             std::to_string(mOut.wedges.size()) + " wedges; chunk ignored");
+            warn(WarningKind::Inconsistent, *chunk,
+                 std::to_string(chunk->recordCount) + " colours for " +
+                     std::to_string(mOut.wedges.size()) + " wedges; chunk ignored");
             return;
         }
         BinaryReader reader = actorx::ChunkReader(*chunk, mFile);
@@ -480,7 +485,7 @@ private:
             const size_t prefix = chunk->id.size() > 7 && chunk->id[7] == 'S' ? 8 : 7;
             const int64_t index = TrailingIndex(chunk->id, prefix);
             if (index < 0) {
-                warn(*chunk, "unrecognised extra UV chunk id; ignored");
+                warn(WarningKind::Unknown, *chunk, "unrecognised extra UV chunk id; ignored");
                 continue;
             }
             if (!seen.insert(index).second) {
@@ -488,8 +493,9 @@ private:
             }
             const size_t stride = actorx::CheckRecordSize(*chunk, actorx::kUvRecordSize, mFile);
             if (chunk->recordCount != mOut.wedges.size()) {
-                warn(*chunk, std::to_string(chunk->recordCount) + " UVs for " +
-                                 std::to_string(mOut.wedges.size()) + " wedges; chunk ignored");
+                warn(WarningKind::Inconsistent, *chunk,
+                     std::to_string(chunk->recordCount) + " UVs for " +
+                         std::to_string(mOut.wedges.size()) + " wedges; chunk ignored");
                 continue;
             }
             ExtraUvSet set;
@@ -511,7 +517,8 @@ private:
             return;
         }
         if (data == nullptr) {
-            warn(*info, "MRPHINFO without MRPHDATA; morph targets ignored");
+            warn(WarningKind::Inconsistent, *info,
+                 "MRPHINFO without MRPHDATA; morph targets ignored");
             return;
         }
         const size_t infoStride =
@@ -527,10 +534,11 @@ private:
             morph.name = readName(at(infoReader, infoStride, m));
             const int32_t vertexCount = infoReader.i32();
             if (vertexCount < 0 || static_cast<size_t>(vertexCount) > data->recordCount - next) {
-                warn(*info, "morph " + std::to_string(m) + " (" + morph.name + ") claims " +
-                                std::to_string(vertexCount) + " vertices but MRPHDATA has " +
-                                std::to_string(data->recordCount - next) +
-                                " left; it and later morphs are ignored");
+                warn(WarningKind::OutOfRange, *info,
+                     "morph " + std::to_string(m) + " (" + morph.name + ") claims " +
+                         std::to_string(vertexCount) + " vertices but MRPHDATA has " +
+                         std::to_string(data->recordCount - next) +
+                         " left; it and later morphs are ignored");
                 break;
             }
             morph.deltas.reserve(static_cast<size_t>(vertexCount));
@@ -549,12 +557,14 @@ private:
             mOut.pointMorphs.push_back(std::move(morph));
         }
         if (next != data->recordCount) {
-            warn(*data, std::to_string(data->recordCount - next) +
-                            " records not claimed by any MRPHINFO morph ignored");
+            warn(WarningKind::Inconsistent, *data,
+                 std::to_string(data->recordCount - next) +
+                     " records not claimed by any MRPHINFO morph ignored");
         }
         if (badPoints != 0) {
-            warn(*data, std::to_string(badPoints) + " morph vertices with a point index out of "
-                                                    "range dropped");
+            warn(WarningKind::OutOfRange, *data,
+                 std::to_string(badPoints) + " morph vertices with a point index out of "
+                                             "range dropped");
         }
     }
 
@@ -573,7 +583,7 @@ private:
         for (const Chunk *chunk : mChunks.findPrefix("MORPHTARGET")) {
             const int64_t index = TrailingIndex(chunk->id, 11);
             if (index < 0) {
-                warn(*chunk, "unrecognised morph target chunk id; ignored");
+                warn(WarningKind::Unknown, *chunk, "unrecognised morph target chunk id; ignored");
                 continue;
             }
             if (!seen.insert(index).second) {
@@ -602,7 +612,7 @@ private:
             mOut.wedgeMorphs.push_back(std::move(morph));
         }
         if (badWedges != 0) {
-            mWarnings.add(mFile, "MORPHTARGET", 0,
+            mWarnings.add(WarningKind::OutOfRange, mFile, "MORPHTARGET", 0,
                           std::to_string(badWedges) +
                               " morph vertices with a wedge index out of range dropped");
         }
@@ -642,9 +652,10 @@ private:
             const size_t expected =
                 physics ? actorx::kPhysicsRecordSize : actorx::kShapeElementRecordSize;
             if (chunk.recordSize != expected) {
-                warn(chunk, "record size " + std::to_string(chunk.recordSize) + " is not the " +
-                                std::to_string(expected) +
-                                " bytes of the only known layout; chunk ignored");
+                warn(WarningKind::Unknown, chunk,
+                     "record size " + std::to_string(chunk.recordSize) + " is not the " +
+                         std::to_string(expected) +
+                         " bytes of the only known layout; chunk ignored");
                 continue;
             }
             BinaryReader reader = actorx::ChunkReader(chunk, mFile);

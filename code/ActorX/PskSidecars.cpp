@@ -138,11 +138,13 @@ private:
                 return false;
             }
         } catch (const std::exception &error) {
-            mWarnings.add(FileNameOf(path), "sidecar", 0, std::string("ignored: ") + error.what());
+            mWarnings.add(WarningKind::UnreadableFile, FileNameOf(path), "sidecar", 0,
+                          std::string("ignored: ") + error.what());
             return false;
         }
         if (bytes.size() > kMaxSidecarSize || !LooksLikeText(bytes)) {
-            mWarnings.add(FileNameOf(path), "sidecar", 0, "not a text file; ignored");
+            mWarnings.add(WarningKind::UnreadableFile, FileNameOf(path), "sidecar", 0,
+                          "not a text file; ignored");
             return false;
         }
         // Kept raw: ToUtf8 would turn the line breaks into '?'; values are converted one by one.
@@ -412,7 +414,8 @@ std::vector<Socket> ReadSidecarSockets(Assimp::IOSystem *io, const std::string &
             return {};
         }
     } catch (const std::exception &error) {
-        warnings.add(FileNameOf(propsPath), "sidecar", 0, std::string("ignored: ") + error.what());
+        warnings.add(WarningKind::UnreadableFile, FileNameOf(propsPath), "sidecar", 0,
+                     std::string("ignored: ") + error.what());
         return {};
     }
     if (bytes.size() > kMaxSidecarSize || !LooksLikeText(bytes)) {

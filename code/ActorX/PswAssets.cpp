@@ -60,7 +60,7 @@ LoadedAsset *PswAssetLibrary::load(const std::string &relativePath, const std::s
         }
     }
     if (found.empty()) {
-        mWarnings.add(worldFile, "WORLDACTORS", 0,
+        mWarnings.add(WarningKind::MissingFile, worldFile, "WORLDACTORS", 0,
                       "asset \"" + relativePath + "\" not found under \"" + mRoot +
                           "\" (as .pskx or .psk); its actors stay empty");
         ++mFailedPaths;
@@ -87,7 +87,7 @@ std::unique_ptr<LoadedAsset> PswAssetLibrary::importFile(const std::string &path
     std::string error;
     std::unique_ptr<aiScene> imported = mSource.importMesh(path, mOptions, error);
     if (!imported) {
-        mWarnings.add(worldFile, "WORLDACTORS", 0,
+        mWarnings.add(WarningKind::UnreadableFile, worldFile, "WORLDACTORS", 0,
                       "asset \"" + path + "\" could not be imported (" + error +
                           "); its actors stay empty");
         return nullptr;

@@ -4,6 +4,7 @@
 #include "ActorXUnits.h"
 #include "Common/Coordinates.h"
 #include "Common/FileLoading.h"
+#include "Common/ImportError.h"
 #include "Common/SceneBuilder.h"
 #include "Common/StringHelpers.h"
 #include "PswHeightmap.h"
@@ -135,8 +136,8 @@ public:
     }
 
 private:
-    void warn(const std::string &chunk, const std::string &message) {
-        mWarnings.add(mFileName, chunk, 0, message);
+    void warn(WarningKind kind, const std::string &chunk, const std::string &message) {
+        mWarnings.add(kind, mFileName, chunk, 0, message);
     }
 
     void buildActors(aiNode *root) {
@@ -184,7 +185,7 @@ private:
                 slot = assignment.slot;
             }
             if (slot < 0) {
-                warn("ACTORMATERIALS",
+                warn(WarningKind::Inconsistent, "ACTORMATERIALS",
                      "material " + assignment.material + " of actor \"" +
                          mWorld.actors[actorIndex].name + "\" names slot " +
                          std::to_string(assignment.slot) +
@@ -438,9 +439,9 @@ private:
                 light->mSize = aiVector2D(record.width, record.height);
                 break;
             default:
-                warn("WORLDLIGHTS", "light " + std::to_string(i) + " has unknown type " +
-                                        std::to_string(record.type) +
-                                        "; imported as a point light");
+                warn(WarningKind::Unknown, "WORLDLIGHTS",
+                     "light " + std::to_string(i) + " has unknown type " +
+                         std::to_string(record.type) + "; imported as a point light");
                 light->mType = aiLightSource_POINT;
                 break;
             }
@@ -488,20 +489,24 @@ private:
         }
         auto &entry = mHeightmaps[tile.textureRelative];
         std::vector<uint8_t> bytes;
-        std::string problem;
         if (!mOptions.readExternalFiles) {
             // Flat, silently: there is no folder to look in.
         } else if (tile.textureRelative.empty()) {
-            warn("LANDSCAPE", "landscape tile (" + std::to_string(tile.tileX) + ", " +
-                                  std::to_string(tile.tileY) +
-                                  ") names no heightmap; the tile is flat");
+            warn(WarningKind::Empty, "LANDSCAPE",
+                 "landscape tile (" + std::to_string(tile.tileX) + ", " +
+                     std::to_string(tile.tileY) + ") names no heightmap; the tile is flat");
         } else if (!mAssets.readUnderRoot(TextureFileCandidates(tile.textureRelative), bytes,
                                           entry.first)) {
-            warn("LANDSCAPE",
+            warn(WarningKind::MissingFile, "LANDSCAPE",
                  "heightmap \"" + tile.texturePath + "\" not found (as .png); its tiles are flat");
-        } else if (!DecodeHeightmapPng(bytes, entry.second, problem)) {
-            warn("LANDSCAPE", "heightmap " + entry.first + ": " + problem + "; its tiles are flat");
-            entry.second = Heightmap();
+        } else {
+            try {
+                entry.second = DecodeHeightmapPng(bytes, entry.first);
+            } catch (const ImportError &error) {
+                const bool limit = dynamic_cast<const ImportLimitError *>(&error) != nullptr;
+                warn(limit ? WarningKind::LimitReached : WarningKind::UnreadableFile, "LANDSCAPE",
+                     "heightmap " + entry.first + ": " + error.problem() + "; its tiles are flat");
+            }
         }
         file = entry.first;
         return entry.second.width > 0 ? &entry.second : nullptr;
@@ -527,16 +532,17 @@ private:
                 continue;
             }
             if (tile.componentSize < 1 || tile.componentSize > kMaxComponentSize) {
-                warn("LANDSCAPE", "landscape tile " + std::to_string(t) + " has component size " +
-                                      std::to_string(tile.componentSize) + " (1.." +
-                                      std::to_string(kMaxComponentSize) + " expected); skipped");
+                warn(WarningKind::InvalidValue, "LANDSCAPE",
+                     "landscape tile " + std::to_string(t) + " has component size " +
+                         std::to_string(tile.componentSize) + " (1.." +
+                         std::to_string(kMaxComponentSize) + " expected); skipped");
                 continue;
             }
             const uint64_t side = uint64_t(tile.componentSize) + 1;
             if (vertices + side * side > kMaxTerrainVertices) {
-                warn("LANDSCAPE", "landscape larger than " + std::to_string(kMaxTerrainVertices) +
-                                      " vertices; tile " + std::to_string(t) +
-                                      " and later ones skipped");
+                warn(WarningKind::LimitReached, "LANDSCAPE",
+                     "landscape larger than " + std::to_string(kMaxTerrainVertices) +
+                         " vertices; tile " + std::to_string(t) + " and later ones skipped");
                 break;
             }
             vertices += side * side;
@@ -557,10 +563,11 @@ private:
                 BuildTerrainTile(tile, heightmap, mOptions.heightScale, shared,
                                  "Landscape_" + tileName, static_cast<unsigned>(mTerrainMaterial)));
             if (shared.disagreements() != disagreementsBefore) {
-                warn("LANDSCAPE", "landscape " + tileName + ": " +
-                                      std::to_string(shared.disagreements() - disagreementsBefore) +
-                                      " edge heights differ from the neighbouring tile; the "
-                                      "neighbour's are kept");
+                warn(WarningKind::Inconsistent, "LANDSCAPE",
+                     "landscape " + tileName + ": " +
+                         std::to_string(shared.disagreements() - disagreementsBefore) +
+                         " edge heights differ from the neighbouring tile; the "
+                         "neighbour's are kept");
             }
             aiNode *parent = actorNodeOr(root, tile.actor);
             aiNode *node =

@@ -3,8 +3,8 @@
  *
  *  Ada's world exporter writes each heightmap as a PNG whose channels all hold the same value
  *  (Unreal's 16-bit height, high byte in R and low byte in G, turned into a fraction in [0, 1])
- *  as 16-bit RGBA. Decoding uses Debian's header-only stb_image (package libstb-dev), built
- *  into this file only, with PNG as its only format.
+ *  as 16-bit RGBA. Decoding goes through code/Common's stb_image (StbImages.h), with its limit
+ *  of kMaxTextureSide pixels a side.
  */
 #pragma once
 
@@ -23,13 +23,10 @@ struct Heightmap {
     float valueAt(int64_t x, int64_t y) const;
 };
 
-/** Images larger than this many pixels are refused (a heightmap of Unreal's largest landscape
- *  proxy is far smaller); it bounds the memory a hostile PNG header can request. */
-constexpr int64_t kMaxHeightmapPixels = int64_t(8192) * 8192;
-
 /** Decodes a PNG (8 or 16 bits, any colour type) to one channel: grey, or the luminance of RGB
- *  (which equals the channel value when R = G = B). Returns false with `problem` set when the
- *  bytes are not a PNG it can decode. */
-bool DecodeHeightmapPng(const std::vector<uint8_t> &bytes, Heightmap &out, std::string &problem);
+ *  (which equals the channel value when R = G = B). Throws ImportError naming `fileName` when
+ *  the bytes are not a PNG it can decode, ImportLimitError for one larger than kMaxTextureSide
+ *  on a side. */
+Heightmap DecodeHeightmapPng(const std::vector<uint8_t> &bytes, const std::string &fileName);
 
 } // namespace agf::psw

@@ -163,7 +163,7 @@ void ReadInstanceMaterials(const actorx::Chunk &chunk, size_t nameSize, const st
         assignment.material = ReadText(record, nameSize);
         if (assignment.actor < 0 || assignment.actor >= static_cast<int64_t>(world.actors.size()) ||
             assignment.slot < 0) {
-            warnings.add(fileName, chunk.id, chunk.headerOffset,
+            warnings.add(WarningKind::OutOfRange, fileName, chunk.id, chunk.headerOffset,
                          "record " + std::to_string(index) + ": actor " +
                              std::to_string(assignment.actor) + " slot " +
                              std::to_string(assignment.slot) +
@@ -191,7 +191,7 @@ void ReadActorMaterials(const actorx::Chunk &chunk, const std::string &fileName,
         const int64_t start = actor.materialStart;
         const int64_t end = start + actor.materialCount;
         if (start < 0 || actor.materialCount < 0 || end > static_cast<int64_t>(records.size())) {
-            warnings.add(fileName, chunk.id, chunk.headerOffset,
+            warnings.add(WarningKind::OutOfRange, fileName, chunk.id, chunk.headerOffset,
                          "actor \"" + actor.name + "\" uses ACTORMATERIALS records " +
                              std::to_string(start) + ".." + std::to_string(end) +
                              " but there are " + std::to_string(records.size()) +
@@ -228,7 +228,7 @@ void ReadLights(const actorx::Chunk &chunk, const std::string &fileName, PswWorl
         light.intensity = record.f32();
         light.sourceAngle = record.f32();
         if (light.parent < -1 || light.parent >= static_cast<int64_t>(world.actors.size())) {
-            warnings.add(fileName, chunk.id, chunk.headerOffset,
+            warnings.add(WarningKind::OutOfRange, fileName, chunk.id, chunk.headerOffset,
                          "record " + std::to_string(index) + ": parent actor " +
                              std::to_string(light.parent) +
                              " does not exist; the light is placed at the root");
@@ -259,7 +259,7 @@ void ReadLandscape(const actorx::Chunk &chunk, const std::string &fileName, PswW
             tile.dimX = record.i32();
             tile.dimY = record.i32();
             if (tile.actor < -1 || tile.actor >= static_cast<int64_t>(world.actors.size())) {
-                warnings.add(fileName, chunk.id, chunk.headerOffset,
+                warnings.add(WarningKind::OutOfRange, fileName, chunk.id, chunk.headerOffset,
                              "record " + std::to_string(index) + ": actor " +
                                  std::to_string(tile.actor) +
                                  " does not exist; the tile is placed at the root");
@@ -324,7 +324,8 @@ PswWorld ParsePswWorld(const uint8_t *data, size_t size, const std::string &file
         ReadActors(*actorChunk, fileName, world);
         CheckActorParents(world, *actorChunk, fileName);
     } else {
-        warnings.add(fileName, "chunk list", 0, "the world has no WORLDACTORS chunk");
+        warnings.add(WarningKind::Empty, fileName, "chunk list", 0,
+                     "the world has no WORLDACTORS chunk");
     }
 
     const actorx::Chunk *actorMaterials = chunks.find(kActorMaterials);
@@ -351,7 +352,8 @@ PswWorld ParsePswWorld(const uint8_t *data, size_t size, const std::string &file
                            chunk.id == kInstMaterial2 || chunk.id == kActorMaterials ||
                            chunk.id == kLights || chunk.id == kLandscape;
         if (!known) {
-            warnings.add(fileName, chunk.id, chunk.headerOffset, "unknown chunk skipped");
+            warnings.add(WarningKind::Unknown, fileName, chunk.id, chunk.headerOffset,
+                         "unknown chunk skipped");
         }
     }
     return world;

@@ -91,7 +91,7 @@ void WarnAboutMissingBones(const AnimationSet &set, const std::vector<aiNode *> 
         }
     }
     if (!withoutNode.empty()) {
-        warnings.add(set.sourceFile, "bone names", 0,
+        warnings.add(WarningKind::Inconsistent, set.sourceFile, "bone names", 0,
                      std::to_string(withoutNode.size()) +
                          " animated bones have no node in the scene; their tracks are dropped: " +
                          JoinNames(withoutNode));
@@ -103,7 +103,7 @@ void WarnAboutMissingBones(const AnimationSet &set, const std::vector<aiNode *> 
         }
     }
     if (!withoutTrack.empty()) {
-        warnings.add(set.sourceFile, "bone names", 0,
+        warnings.add(WarningKind::Inconsistent, set.sourceFile, "bone names", 0,
                      std::to_string(withoutTrack.size()) +
                          " skeleton bones are not in the animation file and keep their rest "
                          "pose: " +
@@ -131,12 +131,12 @@ std::unique_ptr<aiAnimation> BindAnimation(AnimationSource &source, const Animat
                                         std::move(channel.scalingKeys), node->mTransformation));
     }
     if (duplicates != 0) {
-        warnings.add(set.sourceFile, "animation \"" + source.name + "\"", 0,
+        warnings.add(WarningKind::Duplicate, set.sourceFile, "animation \"" + source.name + "\"", 0,
                      std::to_string(duplicates) +
                          " tracks bind to a node that already has one; dropped");
     }
     if (channels.empty()) {
-        warnings.add(set.sourceFile, "animation \"" + source.name + "\"", 0,
+        warnings.add(WarningKind::Empty, set.sourceFile, "animation \"" + source.name + "\"", 0,
                      "no track for any node of the scene; skipped");
         return nullptr;
     }
@@ -235,7 +235,7 @@ size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets,
     if (MakeNamesUnique(names) != 0) {
         for (size_t i = 0; i < added.size(); ++i) {
             if (names[existing + i] != added[i]->mName.C_Str()) {
-                warnings.add(std::string(), "animations", 0,
+                warnings.add(WarningKind::Adjusted, std::string(), "animations", 0,
                              "animation \"" + std::string(added[i]->mName.C_Str()) +
                                  "\" renamed to \"" + names[existing + i] +
                                  "\": the name is taken");
@@ -294,7 +294,8 @@ size_t LoadAnimationsOntoScene(const AnimationLoadRequest &request,
                 sets.push_back(LoadAnimationFile(candidate, loaders, context));
             } catch (const std::exception &error) {
                 // A broken sibling must not cost the user the mesh.
-                context.warnings->add(FileNameOf(candidate), "animation file", 0,
+                context.warnings->add(WarningKind::UnreadableFile, FileNameOf(candidate),
+                                      "animation file", 0,
                                       std::string("next to the mesh, not loaded: ") + error.what());
             }
             break;

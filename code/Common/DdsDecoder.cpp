@@ -54,9 +54,14 @@ RgbaImage DecodeDds(const uint8_t *data, size_t size, const std::string &fileNam
     reader.skip(4); // flags
     const uint32_t height = reader.u32();
     const uint32_t width = reader.u32();
-    if (width == 0 || height == 0 || width > kMaxTextureSide || height > kMaxTextureSide) {
-        reader.failAt(12, "image of " + std::to_string(width) + " x " + std::to_string(height) +
-                              " pixels (1 to " + std::to_string(kMaxTextureSide) + " a side)");
+    const std::string dimensions = std::to_string(width) + " x " + std::to_string(height);
+    const std::string limit = " pixels (1 to " + std::to_string(kMaxTextureSide) + " a side)";
+    if (width == 0 || height == 0) {
+        reader.failAt(12, "image of " + dimensions + limit);
+    }
+    if (width > kMaxTextureSide || height > kMaxTextureSide) {
+        ThrowImportLimitError(FilePlace{reader.fileName(), reader.structure(), 12, 0},
+                              "image of " + dimensions + limit);
     }
     reader.seek(76);
     reader.setStructure("DDS pixel format");

@@ -5,27 +5,40 @@
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
 
-#include <algorithm>
-
 namespace agf {
 
-void ExportWarnings::add(const std::string &structure, const std::string &problem) {
-    const std::string message = structure.empty() ? problem : structure + ": " + problem;
-    if (std::find(mMessages.begin(), mMessages.end(), message) == mMessages.end()) {
-        mMessages.push_back(message);
-    }
+void ExportWarnings::add(WarningKind kind, const std::string &structure,
+                         const std::string &problem) {
+    // The file is named when the export ends (EndExport): the writers do not know it.
+    mWarnings.add(kind, FilePlace{std::string(), structure, Warning::kNoOffset, 0}, problem);
 }
 
-bool ExportWarnings::contains(const std::string &fragment) const {
-    return std::any_of(mMessages.begin(), mMessages.end(), [&](const std::string &message) {
-        return message.find(fragment) != std::string::npos;
-    });
+namespace {
+
+/** The warnings of the last export each thread ran: an Exporter runs its writer on the calling
+ *  thread, so the caller reads the warnings of its own export. */
+std::vector<Warning> &ThreadExportWarnings() {
+    thread_local std::vector<Warning> warnings;
+    return warnings;
 }
 
-void ExportWarnings::flush(const char *formatId, const std::string &path) const {
-    for (const std::string &message : mMessages) {
-        ASSIMP_LOG_WARN("agf \"", formatId, "\" export of ", path, ": ", message);
+} // namespace
+
+void BeginExport() {
+    ThreadExportWarnings().clear();
+}
+
+void EndExport(const std::string &path, const ExportWarnings &warnings) {
+    std::vector<Warning> published = warnings.entries();
+    for (Warning &warning : published) {
+        warning.file = path;
+        LogWarning(warning);
     }
+    ThreadExportWarnings() = std::move(published);
+}
+
+std::vector<Warning> LastExportWarnings() {
+    return ThreadExportWarnings();
 }
 
 void WriteFile(Assimp::IOSystem *io, const std::string &path, const void *data, size_t size) {

@@ -51,4 +51,8 @@ void ThrowImportError(const FilePlace &place, const std::string &problem) {
     throw ImportError(place, problem);
 }
 
+void ThrowImportLimitError(const FilePlace &place, const std::string &problem) {
+    throw ImportLimitError(place, problem);
+}
+
 } // namespace agf

@@ -56,10 +56,20 @@ private:
     std::string mProblem;
 };
 
+/** An ImportError for input beyond a size limit of this library (an image over kMaxTextureSide
+ *  a side) rather than damaged input: a caller that recovers from it (the texture pass) reports
+ *  it as WarningKind::LimitReached. */
+class ImportLimitError : public ImportError {
+public:
+    using ImportError::ImportError;
+};
+
 /** Throws ImportError. Kept as a function so that an in-tree build can switch to
  *  DeadlyImportError in one place. */
 [[noreturn]] void ThrowImportError(const std::string &file, const std::string &structure,
                                    uint64_t offset, const std::string &problem);
 [[noreturn]] void ThrowImportError(const FilePlace &place, const std::string &problem);
+/** Throws ImportLimitError. */
+[[noreturn]] void ThrowImportLimitError(const FilePlace &place, const std::string &problem);
 
 } // namespace agf

@@ -24,6 +24,15 @@ struct DecodeState {
     size_t itemStart = 0;   ///< input position of the item that stopped the decoder
     size_t itemLength = 0;  ///< length of the reference that stopped it
     size_t beforeStart = 0; ///< bytes taken from the space pre-fill
+
+    /** Records where and why the decoder stopped early. */
+    void stoppedAt(Stop why, size_t item, size_t length, size_t in, size_t out) {
+        stop = why;
+        itemStart = item;
+        itemLength = length;
+        inPos = in;
+        outPos = out;
+    }
 };
 
 // Decodes until `limit` bytes are out or the input ends. With `output` null only the lengths
@@ -35,9 +44,8 @@ DecodeState Decode(const uint8_t *in, size_t inSize, uint8_t *output, size_t lim
     size_t op = 0;
     while (op < limit) {
         if (ip >= inSize) {
-            state.stop = Stop::InputEnded;
-            state.itemStart = ip;
-            break;
+            state.stoppedAt(Stop::InputEnded, ip, 0, ip, op);
+            return state;
         }
         unsigned flags = in[ip++];
         // Eight literals (float data is mostly literals) are one copy when all of them fit.
@@ -52,10 +60,7 @@ DecodeState Decode(const uint8_t *in, size_t inSize, uint8_t *output, size_t lim
         for (int bit = 0; bit < 8 && op < limit; ++bit, flags >>= 1) {
             if (flags & 1u) {
                 if (ip >= inSize) {
-                    state.stop = Stop::InputEnded;
-                    state.itemStart = ip;
-                    state.inPos = ip;
-                    state.outPos = op;
+                    state.stoppedAt(Stop::InputEnded, ip, 0, ip, op);
                     return state;
                 }
                 if (output != nullptr) {
@@ -68,11 +73,7 @@ DecodeState Decode(const uint8_t *in, size_t inSize, uint8_t *output, size_t lim
             if (inSize - ip < 2) {
                 // Input ends where a two-byte reference should be; one lone byte left means
                 // the reference is cut in half.
-                state.stop = Stop::InputEnded;
-                state.itemStart = ip;
-                state.itemLength = inSize - ip;
-                state.inPos = ip;
-                state.outPos = op;
+                state.stoppedAt(Stop::InputEnded, ip, inSize - ip, ip, op);
                 return state;
             }
             const size_t itemStart = ip;
@@ -82,18 +83,11 @@ DecodeState Decode(const uint8_t *in, size_t inSize, uint8_t *output, size_t lim
             const size_t distance = b0 | ((b1 & 0xF0u) << 4);
             size_t length = (b1 & 0x0Fu) + kMinMatch;
             if (distance == 0) {
-                state.stop = Stop::ZeroDistance;
-                state.itemStart = itemStart;
-                state.inPos = ip;
-                state.outPos = op;
+                state.stoppedAt(Stop::ZeroDistance, itemStart, 0, ip, op);
                 return state;
             }
             if (length > limit - op) {
-                state.stop = Stop::PastExpected;
-                state.itemStart = itemStart;
-                state.itemLength = length;
-                state.inPos = ip;
-                state.outPos = op;
+                state.stoppedAt(Stop::PastExpected, itemStart, length, ip, op);
                 return state;
             }
             if (distance > op) {

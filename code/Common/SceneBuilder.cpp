@@ -318,7 +318,8 @@ std::vector<aiNode *> BuildNodeHierarchy(const std::vector<NodeSource> &nodes, a
         int64_t p = nodes[i].parent;
         if (p >= static_cast<int64_t>(count) || p == static_cast<int64_t>(i)) {
             if (p != static_cast<int64_t>(i)) {
-                warnings.add(context.file, context.structure, context.offset,
+                warnings.add(WarningKind::OutOfRange, context.file, context.structure,
+                             context.offset,
                              "node " + std::to_string(i) + " (" + nodes[i].name + ") has parent " +
                                  std::to_string(p) + " out of range; attached to the root");
             }

@@ -6,15 +6,14 @@
 #include <climits>
 #include <cstring>
 
-// stb_image and stb_image_write are header-only; their implementations are compiled here,
-// static, so that no symbol can clash with another copy (libassimp and PswHeightmap.cpp carry
-// their own).
+// stb_image and stb_image_write are header-only; this is the one place their implementations
+// are compiled, static, so that no symbol can clash with libassimp's copy. Every decode is
+// bounded by kMaxTextureSide in CheckBeforeDecoding, from the header, before anything is
+// decoded: not by STBI_MAX_DIMENSIONS, with which stb_image would refuse such a header as if it
+// were damaged, and a caller could not tell a size limit from damage.
 #define STB_IMAGE_IMPLEMENTATION
 #define STB_IMAGE_STATIC
 #define STBI_NO_STDIO
-#define STBI_NO_LINEAR
-#define STBI_NO_HDR
-#define STBI_MAX_DIMENSIONS 16384
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STB_IMAGE_WRITE_STATIC
 #define STBI_WRITE_NO_STDIO
@@ -29,6 +28,7 @@
 #pragma GCC diagnostic ignored "-Wunused-but-set-variable"
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #pragma GCC diagnostic ignored "-Wtype-limits"
+#pragma GCC diagnostic ignored "-Wdouble-promotion"
 #endif
 #include <stb/stb_image.h>
 #include <stb/stb_image_write.h>
@@ -48,6 +48,63 @@ void AppendBytes(void *context, void *data, int size) {
     }
 }
 
+/** stb_image grows its buffer to each PNG chunk's declared length before it reads the chunk, so
+ *  a damaged length of 1.7 GB in 13 KB of PNG becomes a 1.7 GB allocation (found by fuzzing).
+ *  The chunks are walked first: each must fit in the bytes that are there. Returns the problem,
+ *  or an empty string. */
+std::string PngChunkProblem(const uint8_t *data, size_t size) {
+    const size_t kSignatureBytes = 8;
+    const size_t kChunkFrameBytes = 12; // length, type, CRC
+    size_t at = kSignatureBytes;
+    while (at + kChunkFrameBytes <= size) {
+        const size_t length = (size_t{data[at]} << 24) | (size_t{data[at + 1]} << 16) |
+                              (size_t{data[at + 2]} << 8) | size_t{data[at + 3]};
+        if (length > size - at - kChunkFrameBytes) {
+            return "PNG chunk at byte " + std::to_string(at) + " declares " +
+                   std::to_string(length) + " bytes; only " +
+                   std::to_string(size - at - kChunkFrameBytes) + " follow";
+        }
+        if (std::memcmp(&data[at + 4], "IEND", 4) == 0) {
+            break;
+        }
+        at += kChunkFrameBytes + length;
+    }
+    return {};
+}
+
+/** The image's size from its header, after every check that comes before decoding: the size
+ *  stb_image can take, a header it reads, the one limit, and PNG chunks that fit. */
+void CheckBeforeDecoding(const uint8_t *data, size_t size, const std::string &fileName, int &width,
+                         int &height) {
+    if (size == 0 || size > static_cast<size_t>(INT_MAX)) {
+        ThrowImportError(fileName, "image", 0, "empty or larger than 2 GB");
+    }
+    int channels = 0;
+    if (stbi_info_from_memory(data, static_cast<int>(size), &width, &height, &channels) == 0) {
+        ThrowImportError(fileName, "image", 0, "not an image file stb_image reads");
+    }
+    const std::string dimensions = std::to_string(width) + " x " + std::to_string(height);
+    if (width <= 0 || height <= 0) {
+        ThrowImportError(fileName, "image header", 0, "image of " + dimensions + " pixels");
+    }
+    if (static_cast<uint32_t>(width) > kMaxTextureSide ||
+        static_cast<uint32_t>(height) > kMaxTextureSide) {
+        ThrowImportLimitError(FilePlace{fileName, "image header", 0, 0},
+                              "image of " + dimensions + " pixels (at most " +
+                                  std::to_string(kMaxTextureSide) + " a side)");
+    }
+    if (IsPngFile(data, size)) {
+        const std::string problem = PngChunkProblem(data, size);
+        if (!problem.empty()) {
+            ThrowImportError(fileName, "image", 0, problem);
+        }
+    }
+}
+
+[[noreturn]] void ThrowDecodingFailed(const std::string &fileName) {
+    ThrowImportError(fileName, "image", 0, std::string("cannot decode: ") + stbi_failure_reason());
+}
+
 } // namespace
 
 bool StbRecognises(const uint8_t *data, size_t size) {
@@ -55,28 +112,17 @@ bool StbRecognises(const uint8_t *data, size_t size) {
         return false;
     }
     int width = 0, height = 0, channels = 0;
-    return stbi_info_from_memory(data, static_cast<int>(size), &width, &height, &channels) != 0;
+    return stbi_info_from_memory(data, static_cast<int>(size), &width, &height, &channels) != 0 &&
+           stbi_is_hdr_from_memory(data, static_cast<int>(size)) == 0;
 }
 
 RgbaImage StbDecode(const uint8_t *data, size_t size, const std::string &fileName) {
-    if (size == 0 || size > static_cast<size_t>(INT_MAX)) {
-        ThrowImportError(fileName, "image", 0, "empty or larger than 2 GB");
-    }
     int width = 0, height = 0, channels = 0;
-    if (stbi_info_from_memory(data, static_cast<int>(size), &width, &height, &channels) == 0) {
-        ThrowImportError(fileName, "image", 0, "not an image file stb_image reads");
-    }
-    if (width <= 0 || height <= 0 || static_cast<uint32_t>(width) > kMaxTextureSide ||
-        static_cast<uint32_t>(height) > kMaxTextureSide) {
-        ThrowImportError(fileName, "image header", 0,
-                         "image of " + std::to_string(width) + " x " + std::to_string(height) +
-                             " pixels (at most " + std::to_string(kMaxTextureSide) + " a side)");
-    }
+    CheckBeforeDecoding(data, size, fileName, width, height);
     stbi_uc *pixels =
         stbi_load_from_memory(data, static_cast<int>(size), &width, &height, &channels, 4);
     if (pixels == nullptr) {
-        ThrowImportError(fileName, "image", 0,
-                         std::string("cannot decode: ") + stbi_failure_reason());
+        ThrowDecodingFailed(fileName);
     }
     RgbaImage image;
     image.width = static_cast<uint32_t>(width);
@@ -86,19 +132,52 @@ RgbaImage StbDecode(const uint8_t *data, size_t size, const std::string &fileNam
     return image;
 }
 
+Grey16Image StbDecodeGrey16(const uint8_t *data, size_t size, const std::string &fileName) {
+    int width = 0, height = 0, channels = 0;
+    CheckBeforeDecoding(data, size, fileName, width, height);
+    stbi_us *pixels =
+        stbi_load_16_from_memory(data, static_cast<int>(size), &width, &height, &channels, 1);
+    if (pixels == nullptr) {
+        ThrowDecodingFailed(fileName);
+    }
+    Grey16Image image;
+    image.width = static_cast<uint32_t>(width);
+    image.height = static_cast<uint32_t>(height);
+    image.samples.assign(pixels, pixels + size_t{image.width} * image.height);
+    stbi_image_free(pixels);
+    return image;
+}
+
+std::vector<uint8_t> EncodeImageFile(ImageFileType type, uint32_t width, uint32_t height,
+                                     unsigned channels, const std::vector<uint8_t> &pixels) {
+    std::vector<uint8_t> file;
+    if (width == 0 || height == 0 || width > kMaxTextureSide || height > kMaxTextureSide ||
+        (channels != 3 && channels != 4) || pixels.size() != size_t{width} * height * channels) {
+        return file;
+    }
+    const int w = static_cast<int>(width);
+    const int h = static_cast<int>(height);
+    const int c = static_cast<int>(channels);
+    int written = 0;
+    switch (type) {
+    case ImageFileType::Png:
+        written = stbi_write_png_to_func(AppendBytes, &file, w, h, c, pixels.data(), w * c);
+        break;
+    case ImageFileType::Tga:
+        written = stbi_write_tga_to_func(AppendBytes, &file, w, h, c, pixels.data());
+        break;
+    case ImageFileType::Bmp:
+        written = stbi_write_bmp_to_func(AppendBytes, &file, w, h, c, pixels.data());
+        break;
+    }
+    if (written == 0) {
+        file.clear();
+    }
+    return file;
+}
+
 std::vector<uint8_t> EncodePng(const RgbaImage &image) {
-    std::vector<uint8_t> png;
-    if (image.width == 0 || image.height == 0 || image.width > kMaxTextureSide ||
-        image.height > kMaxTextureSide ||
-        image.pixels.size() != size_t{image.width} * image.height * 4) {
-        return png;
-    }
-    const int width = static_cast<int>(image.width);
-    if (stbi_write_png_to_func(AppendBytes, &png, width, static_cast<int>(image.height), 4,
-                               image.pixels.data(), width * 4) == 0) {
-        png.clear();
-    }
-    return png;
+    return EncodeImageFile(ImageFileType::Png, image.width, image.height, 4, image.pixels);
 }
 
 bool IsPngFile(const uint8_t *data, size_t size) {

@@ -185,7 +185,8 @@ size_t EmbedTextures(aiScene *scene, Assimp::IOSystem *io, const TextureEmbeddin
         const TextureLookup lookup = FindTextureFile(io, reference, options.search);
         if (!lookup.found) {
             if (lookup.refused || !options.search.roots.empty()) {
-                warnings.add(options.modelFileName, "texture " + reference, 0, lookup.problem);
+                warnings.add(lookup.refused ? WarningKind::InvalidValue : WarningKind::MissingFile,
+                             options.modelFileName, "texture " + reference, 0, lookup.problem);
             }
             continue;
         }
@@ -209,10 +210,15 @@ size_t EmbedTextures(aiScene *scene, Assimp::IOSystem *io, const TextureEmbeddin
             embedded.hasAlpha = encoded.hasAlpha;
             embedded.binaryAlpha = encoded.binaryAlpha;
             added.push_back(MakeTexture(encoded, reference));
+        } catch (const ImportLimitError &error) {
+            warnings.add(WarningKind::LimitReached, error.place(),
+                         error.problem() + "; the texture is not embedded");
         } catch (const ImportError &error) {
-            warnings.add(error.place(), error.problem() + "; the texture is not embedded");
+            warnings.add(WarningKind::UnreadableFile, error.place(),
+                         error.problem() + "; the texture is not embedded");
         } catch (const std::bad_alloc &) {
-            warnings.add(fileName, "texture", 0, "out of memory; the texture is not embedded");
+            warnings.add(WarningKind::UnreadableFile, fileName, "texture", 0,
+                         "out of memory; the texture is not embedded");
         }
         byFile.emplace(lookup.path, embedded);
     }

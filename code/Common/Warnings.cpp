@@ -126,9 +126,13 @@ size_t Warnings::count(WarningKind kind) const {
     return count;
 }
 
+void LogWarning(const Warning &warning) {
+    ASSIMP_LOG_WARN(warning.text());
+}
+
 void Warnings::flush() const {
     for (const Warning &entry : entries()) {
-        ASSIMP_LOG_WARN(entry.text());
+        LogWarning(entry);
     }
 }
 

@@ -22,6 +22,10 @@ namespace agf {
 
 class BinaryReader;
 
+/** Logs one warning of an import or an export with ASSIMP_LOG_WARN, as Warning::text(): the one
+ *  line every warning of this library takes in Assimp's log. */
+void LogWarning(const Warning &warning);
+
 class Warnings {
 public:
     /** At most this many distinct warnings are kept; later distinct ones are only counted,
@@ -75,7 +79,7 @@ public:
     /** Distinct problems beyond kMaxDistinct, counted but not kept. */
     size_t dropped() const { return mDropped; }
 
-    /** Logs every entry once with ASSIMP_LOG_WARN (Warning::text), then the dropped count. */
+    /** Logs every entry once (LogWarning), then the dropped count. */
     void flush() const;
 
 private:

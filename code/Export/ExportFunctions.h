@@ -1,6 +1,6 @@
 /** @file ExportFunctions.h
  *  Our replacements for export formats of Assimp 5.2.5, registered by RegisterExporters
- *  (RegisterExporters.cpp). Every signature is Assimp::Exporter::fpExportFunc's.
+ *  (code/Exporters.cpp), each an ExportFunction (ExportOutput.h).
  *
  *  FBX and Collada (FbxExport.cpp):
  *  Replacement "fbx", "fbxa" and "collada" export functions that work around Assimp 5.2.5's
@@ -30,25 +30,15 @@
  */
 #pragma once
 
-struct aiScene;
-
-namespace Assimp {
-class ExportProperties;
-class IOSystem;
-} // namespace Assimp
+#include "Common/ExportOutput.h"
 
 namespace agf {
 
-void ExportFbxBinary(const char *path, Assimp::IOSystem *io, const aiScene *scene,
-                     const Assimp::ExportProperties *properties);
-void ExportFbxAscii(const char *path, Assimp::IOSystem *io, const aiScene *scene,
-                    const Assimp::ExportProperties *properties);
-void ExportCollada(const char *path, Assimp::IOSystem *io, const aiScene *scene,
-                   const Assimp::ExportProperties *properties);
+ExportFunction ExportFbxBinary;
+ExportFunction ExportFbxAscii;
+ExportFunction ExportCollada;
 
-void ExportGlb(const char *path, Assimp::IOSystem *io, const aiScene *scene,
-               const Assimp::ExportProperties *properties);
-void ExportGltf(const char *path, Assimp::IOSystem *io, const aiScene *scene,
-                const Assimp::ExportProperties *properties);
+ExportFunction ExportGlb;
+ExportFunction ExportGltf;
 
 } // namespace agf

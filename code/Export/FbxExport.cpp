@@ -15,7 +15,6 @@
 #include "Export/FbxTakeLength.h"
 #include "Export/MorphTargetNormals.h"
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/Exporter.hpp>
 #include <assimp/scene.h>
 
@@ -50,10 +49,11 @@ std::vector<int64_t> FbxStopTimes(const std::vector<double> &durations) {
     return stops;
 }
 
-void WarnIfStacksMissing(const char *path, size_t stacksFound, size_t animations) {
+void WarnIfStacksMissing(size_t stacksFound, size_t animations, ExportWarnings &warnings) {
     if (stacksFound != animations) {
-        ASSIMP_LOG_WARN(path, ": expected ", animations, " AnimationStack records, found ",
-                        stacksFound, "; animation lengths may be whole seconds");
+        warnings.add(WarningKind::Inconsistent, "AnimationStack",
+                     "expected " + std::to_string(animations) + " AnimationStack records, found " +
+                         std::to_string(stacksFound) + "; animation lengths may be whole seconds");
     }
 }
 
@@ -61,7 +61,7 @@ void WarnIfStacksMissing(const char *path, size_t stacksFound, size_t animations
 
 void ExportFbxBinary(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                      const Assimp::ExportProperties *properties) {
-    Guarded("fbx", path, [&] {
+    Guarded("fbx", path, [&](ExportWarnings &warnings) {
         std::vector<double> durations;
         const ScenePtr copy = PreparedCopy(scene, Target::Fbx, durations);
         const std::vector<uint8_t> broken = ExportBuiltInToMemory(*copy, "fbx", properties);
@@ -74,14 +74,16 @@ void ExportFbxBinary(const char *path, Assimp::IOSystem *io, const aiScene *scen
                 metadata = fbx::AddMetadataUserProperties(file, *copy, FileNameOf(path));
                 morphs = fbx::AddMorphWeightCurves(file, *copy, FileNameOf(path));
             });
-        WarnIfStacksMissing(path, report.animationStacks, durations.size());
+        WarnIfStacksMissing(report.animationStacks, durations.size(), warnings);
         if (morphs.skipped != 0) {
-            ASSIMP_LOG_WARN(path, ": ", morphs.skipped,
-                            " morph-weight channels found no blend shape to animate");
+            warnings.add(WarningKind::OutOfRange, "morph-weight curves",
+                         std::to_string(morphs.skipped) +
+                             " morph-weight channels found no blend shape to animate");
         }
         if (metadata.ambiguous != 0) {
-            ASSIMP_LOG_WARN(path, ": ", metadata.ambiguous,
-                            " nodes share their name with another; their metadata is not written");
+            warnings.add(WarningKind::Duplicate, "user properties",
+                         std::to_string(metadata.ambiguous) +
+                             " nodes share their name with another; their metadata is not written");
         }
         WriteFile(io, path, repaired.data(), repaired.size());
     });
@@ -89,14 +91,14 @@ void ExportFbxBinary(const char *path, Assimp::IOSystem *io, const aiScene *scen
 
 void ExportFbxAscii(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                     const Assimp::ExportProperties *properties) {
-    Guarded("fbxa", path, [&] {
+    Guarded("fbxa", path, [&](ExportWarnings &warnings) {
         std::vector<double> durations;
         const ScenePtr copy = PreparedCopy(scene, Target::Fbx, durations);
         const std::vector<uint8_t> bytes = ExportBuiltInToMemory(*copy, "fbxa", properties);
         std::string text(bytes.begin(), bytes.end());
         const fbx::TakeLengthResult lengths =
             fbx::SetTakeLengthsAscii(text, FbxStopTimes(durations));
-        WarnIfStacksMissing(path, lengths.stacksFound, durations.size());
+        WarnIfStacksMissing(lengths.stacksFound, durations.size(), warnings);
         WriteFile(io, path, text.data(), text.size());
     });
 }
@@ -106,7 +108,7 @@ constexpr const char *kBlobFileName = "$blobfile";
 
 void ExportCollada(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                    const Assimp::ExportProperties *properties) {
-    Guarded("collada", path, [&] {
+    Guarded("collada", path, [&](ExportWarnings &) {
         std::vector<double> durations;
         const ScenePtr copy = PreparedCopy(scene, Target::Collada, durations);
         // Collada may write texture files next to the document: write straight through `io`.

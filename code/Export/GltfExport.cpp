@@ -15,7 +15,6 @@
 
 #include <assimp_gameformats/GameFormats.h>
 
-#include <assimp/DefaultLogger.hpp>
 #include <assimp/Exporter.hpp>
 
 #include <stdexcept>
@@ -47,22 +46,26 @@ std::map<std::string, std::vector<uint8_t>> RunAssimpWriter(const aiScene &scene
     return std::move(memory->files());
 }
 
-void LogPasses(const char *path, bool extrasWritten, const gltf::LightReport &lights) {
+void WarnAboutPasses(bool extrasWritten, const gltf::LightReport &lights,
+                     ExportWarnings &warnings) {
     if (!extrasWritten) {
-        ASSIMP_LOG_WARN(path, ": the glTF nodes do not match the scene's; node extras not written");
+        warnings.add(WarningKind::Inconsistent, "node extras",
+                     "the glTF nodes do not match the scene's; node extras not written");
     }
     if (lights.skipped != 0) {
-        ASSIMP_LOG_WARN(path, ": ", lights.skipped,
-                        " lights have no glTF equivalent (ambient) or no node; not written");
+        warnings.add(WarningKind::Unsupported, "KHR_lights_punctual",
+                     std::to_string(lights.skipped) +
+                         " lights have no glTF equivalent (ambient) or no node; not written");
     }
     if (lights.approximated != 0) {
-        ASSIMP_LOG_WARN(path, ": ", lights.approximated,
-                        " area lights written as spot lights over their half space");
+        warnings.add(WarningKind::Unsupported, "KHR_lights_punctual",
+                     std::to_string(lights.approximated) +
+                         " area lights written as spot lights over their half space");
     }
 }
 
 /** Everything after Assimp's writer, on the parsed document. */
-void CompleteDocument(GltfDocument &document, const aiScene &scene, const char *path) {
+void CompleteDocument(GltfDocument &document, const aiScene &scene, ExportWarnings &warnings) {
     const std::vector<const aiNode *> nodes = gltf::NodesInExportOrder(scene);
     const bool extras = gltf::AddMetadataExtras(document, scene, nodes);
     const gltf::LightReport lights = gltf::AddPunctualLights(document, scene, nodes);
@@ -72,7 +75,7 @@ void CompleteDocument(GltfDocument &document, const aiScene &scene, const char *
     document.dropEmptyBuffers();
     document.json["asset"]["generator"] =
         std::string("assimp-gameformats ") + Version() + " on Open Asset Import Library 5.2";
-    LogPasses(path, extras, lights);
+    WarnAboutPasses(extras, lights, warnings);
 }
 
 std::string Serialise(const gltf::Json &json) {
@@ -80,7 +83,8 @@ std::string Serialise(const gltf::Json &json) {
     return json.dump(-1, ' ', false, gltf::Json::error_handler_t::replace);
 }
 
-ScenePtr PreparedCopy(const aiScene *scene, const Assimp::ExportProperties *properties) {
+ScenePtr PreparedCopy(const aiScene *scene, const Assimp::ExportProperties *properties,
+                      ExportWarnings &warnings) {
     ScenePtr copy = CopyOfScene(scene);
     const bool keepUnits = properties != nullptr &&
                            properties->GetPropertyBool(AI_CONFIG_EXPORT_GLTF_KEEP_UNITS, false);
@@ -90,14 +94,16 @@ ScenePtr PreparedCopy(const aiScene *scene, const Assimp::ExportProperties *prop
     gltf::ShareMorphTargetsWithinNodes(*copy);
     gltf::SnapBindMatricesToAffine(*copy);
     if (const unsigned anchored = gltf::AnchorUnweightedVertices(*copy)) {
-        ASSIMP_LOG_WARN("glTF export: ", anchored,
-                        " skinned vertices without weights bound to their mesh's node (glTF "
-                        "requires weights on every vertex of a skinned mesh)");
+        warnings.add(WarningKind::Adjusted, "skins",
+                     std::to_string(anchored) +
+                         " skinned vertices without weights bound to their mesh's node (glTF "
+                         "requires weights on every vertex of a skinned mesh)");
     }
     if (const unsigned normals = gltf::RepairDegenerateNormals(*copy)) {
-        ASSIMP_LOG_WARN("glTF export: ", normals,
-                        " zero-length normals replaced by their faces' normal (glTF requires unit "
-                        "normals)");
+        warnings.add(WarningKind::InvalidValue, "normals",
+                     std::to_string(normals) +
+                         " zero-length normals replaced by their faces' normal (glTF requires unit "
+                         "normals)");
     }
     return copy;
 }
@@ -106,8 +112,8 @@ ScenePtr PreparedCopy(const aiScene *scene, const Assimp::ExportProperties *prop
 
 void ExportGlb(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                const Assimp::ExportProperties *properties) {
-    Guarded("glb2", path, [&] {
-        const ScenePtr copy = PreparedCopy(scene, properties);
+    Guarded("glb2", path, [&](ExportWarnings &warnings) {
+        const ScenePtr copy = PreparedCopy(scene, properties, warnings);
         auto files = RunAssimpWriter(*copy, "glb2", path, properties);
         const auto written = files.find(path);
         if (written == files.end()) {
@@ -118,7 +124,7 @@ void ExportGlb(const char *path, Assimp::IOSystem *io, const aiScene *scene,
         document.json = gltf::Json::parse(glb.json);
         document.buffer = std::move(glb.binary);
         document.binaryContainer = true;
-        CompleteDocument(document, *copy, path);
+        CompleteDocument(document, *copy, warnings);
         glb.json = Serialise(document.json);
         glb.hasBinary = document.json.contains("buffers");
         glb.binary = std::move(document.buffer);
@@ -129,8 +135,8 @@ void ExportGlb(const char *path, Assimp::IOSystem *io, const aiScene *scene,
 
 void ExportGltf(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                 const Assimp::ExportProperties *properties) {
-    Guarded("gltf2", path, [&] {
-        const ScenePtr copy = PreparedCopy(scene, properties);
+    Guarded("gltf2", path, [&](ExportWarnings &warnings) {
+        const ScenePtr copy = PreparedCopy(scene, properties, warnings);
         // Embedded textures become image files beside the document, not parts of its buffer.
         const auto images = gltf::MoveEmbeddedTexturesToFiles(*copy, BaseNameOf(path));
         auto files = RunAssimpWriter(*copy, "gltf2", path, properties);
@@ -153,7 +159,7 @@ void ExportGltf(const char *path, Assimp::IOSystem *io, const aiScene *scene,
             }
         }
         const std::string oldBufferUri = document.bufferUri;
-        CompleteDocument(document, *copy, path);
+        CompleteDocument(document, *copy, warnings);
         const std::string text = Serialise(document.json);
         WriteFile(io, path, text.data(), text.size());
         if (!document.bufferUri.empty()) {

@@ -116,8 +116,8 @@ void ConvertAnb(const AnbFile &file, const AnbConvertOptions &options, aiScene *
     for (size_t s = 0; s < file.submeshes.size(); ++s) {
         const AnbSubmesh &submesh = file.submeshes[s];
         if (submesh.triangles.empty()) {
-            warnings.add(FileNameOf(options.fileName), "submesh " + std::to_string(s), 0,
-                         "no triangles; skipped");
+            warnings.add(WarningKind::Empty, FileNameOf(options.fileName),
+                         "submesh " + std::to_string(s), 0, "no triangles; skipped");
             continue;
         }
         const SplitVertices split = Split(submesh, space);

@@ -11,10 +11,11 @@ namespace agf::idolfx {
 
 namespace {
 
-constexpr uint64_t kPointBytes = 24;
-constexpr uint64_t kTriangleBytes = 6;
-constexpr uint64_t kUvBytes = 8;
-constexpr uint64_t kSubmeshHeaderBytes = 12;
+// Record sizes, the least bytes a count of records must find before anything is allocated.
+constexpr uint64_t kPointBytes = 24;         ///< position and normal, three floats each
+constexpr uint64_t kTriangleBytes = 6;       ///< three u16 indices
+constexpr uint64_t kUvBytes = 8;             ///< two floats
+constexpr uint64_t kSubmeshHeaderBytes = 12; ///< vertex, UV and face counts
 
 AnbPoint ReadPoint(BinaryReader &reader) {
     const uint64_t offset = reader.offset();
@@ -109,7 +110,7 @@ AnbFile ParseAnb(const uint8_t *data, size_t size, const std::string &fileName,
         }
     }
     if (!reader.atEnd()) {
-        warnings.add(fileName, "end of file", reader.offset(),
+        warnings.add(WarningKind::Unknown, fileName, "end of file", reader.offset(),
                      std::to_string(reader.remaining()) + " bytes after the last frame ignored");
     }
     return file;

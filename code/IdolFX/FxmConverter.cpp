@@ -114,7 +114,7 @@ void ConvertFxm(const FxmFile &file, const FxmConvertOptions &options, aiScene *
         names.push_back(submesh.name.empty() ? std::string("submesh") : submesh.name);
     }
     if (MakeNamesUnique(names) != 0) {
-        warnings.add(FileNameOf(options.fileName), "names", 0,
+        warnings.add(WarningKind::Duplicate, FileNameOf(options.fileName), "names", 0,
                      "duplicate joint or submesh names were made unique");
     }
     const std::vector<std::string> jointNames(names.begin() + 1,
@@ -133,8 +133,9 @@ void ConvertFxm(const FxmFile &file, const FxmConvertOptions &options, aiScene *
         const FxmSubmesh &submesh = file.submeshes[s];
         const std::string &nodeName = names[1 + file.joints.size() + s];
         if (submesh.triangles.empty()) {
-            warnings.add(FileNameOf(options.fileName), "submesh " + std::to_string(s),
-                         submesh.fileOffset, "(" + submesh.name + ") has no triangles; skipped");
+            warnings.add(WarningKind::Empty, FileNameOf(options.fileName),
+                         "submesh " + std::to_string(s), submesh.fileOffset,
+                         "(" + submesh.name + ") has no triangles; skipped");
             continue;
         }
         auto found = materialByName.find(submesh.name);

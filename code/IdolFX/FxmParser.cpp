@@ -57,8 +57,8 @@ std::vector<FxmJoint> ReadJoints(BinaryReader &reader, uint32_t jointCount, Warn
         reader.setStructure("joint " + std::to_string(j));
         const uint8_t *prefix = reader.view(8);
         if (!AllZero(prefix, 8)) {
-            warnings.add(reader.fileName(), reader.structure(), reader.offset() - 8,
-                         "the 8 unknown bytes before the name are not zero");
+            warnings.add(WarningKind::Unknown, reader.fileName(), reader.structure(),
+                         reader.offset() - 8, "the 8 unknown bytes before the name are not zero");
         }
         FxmJoint &joint = joints[j];
         joint.fileOffset = reader.offset() - 8;
@@ -146,12 +146,12 @@ void ReadSkinRecords(BinaryReader &reader, FxmSubmesh &submesh, size_t jointCoun
         submesh.influenceStart[v + 1] = static_cast<uint32_t>(submesh.influences.size());
     }
     if (clampedCounts != 0) {
-        warnings.add(reader.fileName(), reader.structure(), start,
+        warnings.add(WarningKind::InvalidValue, reader.fileName(), reader.structure(), start,
                      std::to_string(clampedCounts) +
                          " skin records claim more than 4 influences; read 4");
     }
     if (verticesWithoutWeight != 0) {
-        warnings.add(reader.fileName(), reader.structure(), start,
+        warnings.add(WarningKind::InvalidValue, reader.fileName(), reader.structure(), start,
                      std::to_string(verticesWithoutWeight) +
                          " vertices have no positive weight; bound fully to their first joint");
     }
@@ -165,7 +165,7 @@ FxmSubmesh ReadSubmesh(BinaryReader &reader, size_t index, size_t jointCount,
     submesh.name = ToUtf8(ReadLengthString(reader, kMaxIdolFxStringLength, "submesh name"));
     const uint32_t zeros[3] = {reader.u32(), reader.u32(), reader.u32()};
     if (zeros[0] != 0 || zeros[1] != 0 || zeros[2] != 0) {
-        warnings.add(reader, "the three words after the name are not zero");
+        warnings.add(WarningKind::Unknown, reader, "the three words after the name are not zero");
     }
     submesh.fvf = reader.u32();
     const uint64_t strideOffset = reader.offset();
@@ -188,14 +188,14 @@ FxmSubmesh ReadSubmesh(BinaryReader &reader, size_t index, size_t jointCount,
     if (implied != submesh.stride) {
         char fvf[16];
         std::snprintf(fvf, sizeof fvf, "0x%X", submesh.fvf);
-        warnings.add(reader.fileName(), reader.structure(), strideOffset,
+        warnings.add(WarningKind::Inconsistent, reader.fileName(), reader.structure(), strideOffset,
                      std::string("FVF ") + fvf + " implies a stride of " + std::to_string(implied) +
                          " bytes but the file says " + std::to_string(submesh.stride) +
                          "; the file's stride is used");
     }
     submesh.hasSecondUv = submesh.stride >= 40 && TexCoordSetCount(submesh.fvf) >= 2;
     if (submesh.streamConstant != 1) {
-        warnings.add(reader.fileName(), reader.structure(), strideOffset + 4,
+        warnings.add(WarningKind::Unknown, reader.fileName(), reader.structure(), strideOffset + 4,
                      "the constant after the stride is " + std::to_string(submesh.streamConstant) +
                          " instead of 1");
     }
@@ -262,7 +262,7 @@ FxmFile ParseFxm(const uint8_t *data, size_t size, const std::string &fileName,
                                                 std::to_string(kMaxFxmJoints));
         }
         if (file.skeletonFlag > 1) {
-            warnings.add(fileName, "header", 4,
+            warnings.add(WarningKind::Unsupported, fileName, "header", 4,
                          "skeleton flag " + std::to_string(file.skeletonFlag) +
                              " (more than one keypose?); only the first joint table is read");
         }
@@ -270,7 +270,7 @@ FxmFile ParseFxm(const uint8_t *data, size_t size, const std::string &fileName,
         reader.setStructure("block after the joints");
         reader.skip(kGapAfterJoints);
     } else if (jointCount != 0) {
-        warnings.add(fileName, "header", jointCountOffset,
+        warnings.add(WarningKind::Unknown, fileName, "header", jointCountOffset,
                      "static file with a non-zero word (" + std::to_string(jointCount) +
                          ") where skinned files count their joints; ignored");
     }
@@ -278,7 +278,8 @@ FxmFile ParseFxm(const uint8_t *data, size_t size, const std::string &fileName,
     const uint8_t *gap = reader.view(kGapBeforeSubmeshCount);
     if (!AllZero(gap, kGapBeforeSubmeshCount) ||
         (file.hasJoints() && !AllZero(gap - kGapAfterJoints, kGapAfterJoints))) {
-        warnings.add(reader, "the unknown block before the submesh count is not zero");
+        warnings.add(WarningKind::Unknown, reader,
+                     "the unknown block before the submesh count is not zero");
     }
     const uint64_t countOffset = reader.offset();
     const uint32_t submeshCount = reader.u32();
@@ -294,7 +295,7 @@ FxmFile ParseFxm(const uint8_t *data, size_t size, const std::string &fileName,
             ReadSubmesh(reader, s, file.joints.size(), implicitLastWeightHints, warnings));
     }
     if (!reader.atEnd()) {
-        warnings.add(fileName, "end of file", reader.offset(),
+        warnings.add(WarningKind::Unknown, fileName, "end of file", reader.offset(),
                      std::to_string(reader.remaining()) + " bytes after the last submesh ignored");
     }
     // implicitLastWeightHints counts skin records that would also fit the implicit-last-weight

@@ -3,20 +3,16 @@
  */
 #pragma once
 
-#include "Common/AnimationSet.h"
-
-namespace Assimp {
-class BaseImporter;
-}
+#include "Common/ImporterFactory.h"
 
 namespace agf {
 
-/** FXM meshes, static and skinned ("keypose"); loads a sibling .mot (and the files listed in
- *  AI_CONFIG_IMPORT_GAMEFORMATS_ANIM_FILES) with `animationLoaders`, which must outlive it. */
-Assimp::BaseImporter *CreateFxmImporter(const AnimationLoaderTable &animationLoaders);
+/** FXM meshes, static and skinned ("keypose"), with a sibling .mot and the files listed in
+ *  AI_CONFIG_IMPORT_GAMEFORMATS_ANIM_FILES. */
+AnimatedImporterFactory CreateFxmImporter;
 /** MOT skeletal motions on their own (a skeleton-only scene). */
-Assimp::BaseImporter *CreateMotImporter();
+ImporterFactory CreateMotImporter;
 /** ANB vertex-morph animations. */
-Assimp::BaseImporter *CreateAnbImporter();
+ImporterFactory CreateAnbImporter;
 
 } // namespace agf

@@ -113,7 +113,7 @@ std::unique_ptr<aiAnimation> ConvertMotAnimation(const MotFile &file,
     }
     std::vector<std::string> uniqueNames = channelNames;
     if (MakeNamesUnique(uniqueNames) != 0) {
-        warnings.add(FileNameOf(options.fileName), "tracks", 0,
+        warnings.add(WarningKind::Duplicate, FileNameOf(options.fileName), "tracks", 0,
                      "several tracks drive the same bone; the later ones were renamed and drive "
                      "nothing");
     }
@@ -132,7 +132,7 @@ std::unique_ptr<aiAnimation> ConvertMotAnimation(const MotFile &file,
                                         std::move(keys.rotations), std::move(keys.scalings), rest));
     }
     if (unsortedTracks != 0) {
-        warnings.add(FileNameOf(options.fileName), "tracks", 0,
+        warnings.add(WarningKind::Adjusted, FileNameOf(options.fileName), "tracks", 0,
                      std::to_string(unsortedTracks) + " tracks had keys out of time order; sorted");
     }
     return MakeAnimation(BaseNameOf(options.fileName), tps, duration, std::move(channels));

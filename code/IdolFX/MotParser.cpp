@@ -88,12 +88,13 @@ MotFile ParseMot(const uint8_t *data, size_t size, const std::string &fileName,
         reader.checkedCount(track.matrixKeyCount, kMatrixKeyBytes, "matrix key");
         reader.skip(uint64_t(track.matrixKeyCount) * kMatrixKeyBytes);
         if (track.matrixKeyCount != 0) {
-            warnings.add(reader, std::to_string(track.matrixKeyCount) +
-                                     " matrix keys; they are not imported");
+            warnings.add(WarningKind::Unsupported, reader,
+                         std::to_string(track.matrixKeyCount) +
+                             " matrix keys; they are not imported");
         }
     }
     if (!reader.atEnd()) {
-        warnings.add(fileName, "end of file", reader.offset(),
+        warnings.add(WarningKind::Unknown, fileName, "end of file", reader.offset(),
                      std::to_string(reader.remaining()) + " bytes after the last track ignored");
     }
     return file;

@@ -98,7 +98,8 @@ private:
             const bool fourBytes = length == 4;
             if (name == "CGVA" || name == "GALF" || name == "ZIWS" || name == "CXAM") {
                 if (!fourBytes) {
-                    mWarnings.add(mReader.fileName(), "TAGG " + name, payloadOffset,
+                    mWarnings.add(WarningKind::InvalidValue, mReader.fileName(), "TAGG " + name,
+                                  payloadOffset,
                                   "payload of " + std::to_string(length) +
                                       " bytes, not 4; ignored");
                     continue;
@@ -127,7 +128,7 @@ private:
         if (count > kMaxPaletteEntries) {
             mReader.fail("palette of " + std::to_string(count) + " colours (at most 256)");
         }
-        mWarnings.add(mReader,
+        mWarnings.add(WarningKind::Unsupported, mReader,
                       "palette of " + std::to_string(count) + " colours in a typed file; skipped");
         mReader.skip(mReader.checkedCount(count, 3, "palette colour") * 3);
     }
@@ -145,8 +146,10 @@ private:
                 }
             } catch (const ImportError &error) {
                 // The largest level is what we decode; damage below it costs nothing of that.
-                mWarnings.add(error.place(),
-                              error.problem() + "; the levels from here on are " + "ignored");
+                const bool limit = dynamic_cast<const ImportLimitError *>(&error) != nullptr;
+                mWarnings.add(limit ? WarningKind::LimitReached : WarningKind::Truncated,
+                              error.place(),
+                              error.problem() + "; the levels from here on are ignored");
                 return;
             }
         }
@@ -183,16 +186,18 @@ private:
                            "level of " + SizeText(level.width, level.height) + " pixels");
         }
         if (level.width > kMaxTextureSide || level.height > kMaxTextureSide) {
-            mReader.failAt(recordOffset, "level of " + SizeText(level.width, level.height) +
-                                             " pixels is larger than " +
-                                             SizeText(kMaxTextureSide, kMaxTextureSide));
+            ThrowImportLimitError(
+                FilePlace{mReader.fileName(), mReader.structure(), recordOffset, 0},
+                "level of " + SizeText(level.width, level.height) + " pixels is larger than " +
+                    SizeText(kMaxTextureSide, kMaxTextureSide));
         }
         if (!mFile.levels.empty()) {
             const PaaLevel &previous = mFile.levels.back();
             const uint32_t halfWidth = previous.width > 1 ? previous.width / 2 : 1;
             const uint32_t halfHeight = previous.height > 1 ? previous.height / 2 : 1;
             if (level.width != halfWidth || level.height != halfHeight) {
-                mWarnings.add(mReader.fileName(), mReader.structure(), recordOffset,
+                mWarnings.add(WarningKind::Inconsistent, mReader.fileName(), mReader.structure(),
+                              recordOffset,
                               "level of " + SizeText(level.width, level.height) +
                                   " does not halve the one before (" +
                                   SizeText(previous.width, previous.height) + ")");
@@ -216,11 +221,12 @@ private:
     void readTrailer() {
         mReader.setStructure("trailer");
         if (mReader.remaining() < 2) {
-            mWarnings.add(mReader, "the two zero bytes after the last level are missing");
+            mWarnings.add(WarningKind::Truncated, mReader,
+                          "the two zero bytes after the last level are missing");
             return;
         }
         if (mReader.u16() != 0 || !mReader.atEnd()) {
-            mWarnings.add(mReader, "unexpected bytes after the last level");
+            mWarnings.add(WarningKind::Unknown, mReader, "unexpected bytes after the last level");
         }
     }
 

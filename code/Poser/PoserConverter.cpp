@@ -197,6 +197,7 @@ private:
                 const auto it = indexOf.find(parent);
                 if (it == indexOf.end()) {
                     mWarnings.add(
+                        WarningKind::OutOfRange,
                         FilePlace{figureName, "actor " + actor.name, actor.offset, actor.line},
                         "parent " + parent + " is not in the figure; attached to the root");
                 } else {
@@ -309,7 +310,7 @@ private:
         }
         if (!unmatched.empty()) {
             const std::string list = JoinNames(unmatched, unmatched.size());
-            mWarnings.add(poseName, "pose", 0,
+            mWarnings.add(WarningKind::Inconsistent, poseName, "pose", 0,
                           std::to_string(unmatched.size()) + " posed actor(s) not in figure " +
                               FileNameOf(mOptions.figureFileName) + " were ignored: " + list);
             mMetadata.add(AGF_META_POSER_UNMATCHED_ACTORS, list);
@@ -323,7 +324,8 @@ private:
                                  "or refused)");
             }
             // A morph-only ("MOR") pose: its dials are in the metadata, no joint moves.
-            mWarnings.add(poseName, "pose", 0, "the pose moves no joint; no animation");
+            mWarnings.add(WarningKind::Empty, poseName, "pose", 0,
+                          "the pose moves no joint; no animation");
             return;
         }
         // Static pose: one key per channel at tick 0, 1 tick per second, duration 0 (spec 6.1;

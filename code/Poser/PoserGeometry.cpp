@@ -132,7 +132,7 @@ std::unique_ptr<aiScene> LoadPoserGeometry(Assimp::IOSystem *io, const std::stri
             importer.SetIOHandler(new BorrowedIOSystem(*io));
             const aiScene *scene = importer.ReadFile(candidate, aiProcess_ValidateDataStructure);
             if (scene == nullptr) {
-                warnings.add(FileNameOf(figurePath), "geometry", 0,
+                warnings.add(WarningKind::UnreadableFile, FileNameOf(figurePath), "geometry", 0,
                              candidate + " did not import (" + importer.GetErrorString() +
                                  "); the figure has no meshes");
                 return nullptr;
@@ -142,7 +142,7 @@ std::unique_ptr<aiScene> LoadPoserGeometry(Assimp::IOSystem *io, const std::stri
         }
     }
     if (!poserPaths.empty()) {
-        warnings.add(FileNameOf(figurePath), "geometry", 0,
+        warnings.add(WarningKind::MissingFile, FileNameOf(figurePath), "geometry", 0,
                      poserPaths.front() +
                          " not found next to the figure or in a Runtime folder above it; the "
                          "figure has no meshes");
@@ -197,7 +197,7 @@ size_t AttachPoserGeometry(aiScene &geometry, const std::map<std::string, aiNode
         meshIndices.push_back(parts.addMesh(std::move(mesh)));
     }
     if (unbound != 0) {
-        warnings.add(fileName, "geometry", 0,
+        warnings.add(WarningKind::Inconsistent, fileName, "geometry", 0,
                      std::to_string(unbound) +
                          " geometry group(s) match no actor; they stay unposed at rest");
     }

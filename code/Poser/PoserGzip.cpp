@@ -79,7 +79,8 @@ std::string PoserTextOf(const std::vector<uint8_t> &bytes, const std::string &fi
                 continue;
             }
             if (stream.avail_in != 0) {
-                warnings.add(fileName, "gzip stream", bytes.size() - stream.avail_in,
+                warnings.add(WarningKind::Unknown, fileName, "gzip stream",
+                             bytes.size() - stream.avail_in,
                              std::to_string(stream.avail_in) +
                                  " bytes after the end of the gzip stream ignored");
             }

@@ -3,13 +3,11 @@
  */
 #pragma once
 
-namespace Assimp {
-class BaseImporter;
-}
+#include "Common/ImporterFactory.h"
 
 namespace agf {
 
 /** Poser poses (PZ2, P2Z) and figures (CR2, CRZ): skeleton, pose animation, geometry. */
-Assimp::BaseImporter *CreatePoserImporter();
+ImporterFactory CreatePoserImporter;
 
 } // namespace agf

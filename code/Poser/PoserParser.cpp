@@ -154,7 +154,8 @@ public:
         mPos = 1;
         parseFileBlock();
         if (mPos < mTokens.size()) {
-            warn(mTokens[mPos], "text after the file's closing brace ignored");
+            warn(WarningKind::Unknown, mTokens[mPos],
+                 "text after the file's closing brace ignored");
         }
         finishActors();
         return std::move(mResult);
@@ -181,8 +182,8 @@ private:
         ThrowImportError(FilePlace{mFile, structure, at.offset, at.line}, problem);
     }
 
-    void warn(const PoserToken &at, const std::string &problem) const {
-        mWarnings.add(FilePlace{mFile, "text", at.offset, at.line}, problem);
+    void warn(WarningKind kind, const PoserToken &at, const std::string &problem) const {
+        mWarnings.add(kind, FilePlace{mFile, "text", at.offset, at.line}, problem);
     }
 
     // ---- structure helpers -------------------------------------------------------------------
@@ -217,8 +218,9 @@ private:
 
     void skipUnknown(const PoserToken &keyword, const char *block, WordList known, WordList quiet) {
         if (!Contains(quiet, keyword.text) && mWarned.insert(std::string(keyword.text)).second) {
-            warn(keyword, "unknown keyword '" + ToUtf8(std::string(keyword.text)) + "' in " +
-                              block + " block skipped (further uses are skipped silently)");
+            warn(WarningKind::Unknown, keyword,
+                 "unknown keyword '" + ToUtf8(std::string(keyword.text)) + "' in " + block +
+                     " block skipped (further uses are skipped silently)");
         }
         skipStatement(keyword, known);
     }
@@ -276,8 +278,9 @@ private:
         v.y = number(structure, what.c_str());
         v.z = number(structure, what.c_str());
         if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z)) {
-            warn(keyword, structure + ": '" + std::string(keyword.text) +
-                              "' is not finite; ignored (treated as 0 0 0)");
+            warn(WarningKind::InvalidValue, keyword,
+                 structure + ": '" + std::string(keyword.text) +
+                     "' is not finite; ignored (treated as 0 0 0)");
             return PoserVector();
         }
         v.present = true;
@@ -373,9 +376,10 @@ private:
         if (it != mActorIndex.end()) {
             PoserActor &actor = mResult.actors[it->second];
             if (actor.instance != instance && mWarnedInstances.insert(name).second) {
-                warn(at, "actor '" + name + "' appears with instance numbers " +
-                             std::to_string(actor.instance) + " and " + std::to_string(instance) +
-                             "; merged (one figure per file is imported)");
+                warn(WarningKind::Duplicate, at,
+                     "actor '" + name + "' appears with instance numbers " +
+                         std::to_string(actor.instance) + " and " + std::to_string(instance) +
+                         "; merged (one figure per file is imported)");
             }
             return actor;
         }
@@ -516,7 +520,8 @@ private:
                          const std::string &structure) {
         const double value = number(structure, "staticValue");
         if (!std::isfinite(value)) {
-            warn(keyword, structure + ": staticValue is not finite; ignored");
+            warn(WarningKind::InvalidValue, keyword,
+                 structure + ": staticValue is not finite; ignored");
             return;
         }
         channel.hasStaticValue = true;
@@ -570,7 +575,7 @@ private:
                            std::to_string(refusedFrame) + " key(s) with a frame outside 0.." +
                            std::to_string(static_cast<long long>(kMaxPoserFrame));
             }
-            warn(*firstRefused, problem + " refused");
+            warn(WarningKind::InvalidValue, *firstRefused, problem + " refused");
         }
         std::stable_sort(channel.keys.begin(), channel.keys.end(),
                          [](const PoserKey &a, const PoserKey &b) { return a.frame < b.frame; });

@@ -161,19 +161,19 @@ std::unique_ptr<aiNodeAnim> MakeBoneChannel(const BonePose &bone, const aiNode *
 void WarnAboutUnappliedBones(const Pose &pose, const std::vector<std::string> &notFinite,
                              const PoseTransferReport &report, Warnings &warnings) {
     if (!notFinite.empty()) {
-        warnings.add(pose.name, "pose bones", 0,
+        warnings.add(WarningKind::InvalidValue, pose.name, "pose bones", 0,
                      std::to_string(notFinite.size()) +
                          " bones have non-finite values or a zero rotation and are skipped: " +
                          JoinNames(notFinite, kNamesPerMessage));
     }
     if (!report.unmatchedPoseBones.empty()) {
-        warnings.add(pose.name, "pose bones", 0,
+        warnings.add(WarningKind::Inconsistent, pose.name, "pose bones", 0,
                      std::to_string(report.unmatchedPoseBones.size()) +
                          " pose bones have no node in the target and are not applied: " +
                          JoinNames(report.unmatchedPoseBones, kNamesPerMessage));
     }
     if (!report.unmatchedTargetBones.empty()) {
-        warnings.add(pose.name, "pose bones", 0,
+        warnings.add(WarningKind::Inconsistent, pose.name, "pose bones", 0,
                      std::to_string(report.unmatchedTargetBones.size()) +
                          " target bones are not in the pose and keep their rest pose: " +
                          JoinNames(report.unmatchedTargetBones, kNamesPerMessage));
@@ -271,9 +271,7 @@ PoseTransferReport ApplyPoseTo(aiScene &target, const Pose &pose,
 
 void FinishReport(const Warnings &warnings, PoseTransferReport &report) {
     warnings.flush();
-    for (const Warning &warning : warnings.entries()) {
-        report.warnings.push_back(warning.text());
-    }
+    report.warnings = warnings.entries();
 }
 
 } // namespace agf::poses

@@ -162,7 +162,8 @@ Pose SavePoseFrom(const aiScene &source, const PoseTransferOptions &options,
         pose.bones.push_back(bone);
     }
     if (!withoutNode.empty()) {
-        warnings.add(sourceLabel, "animation " + std::string(animation.mName.C_Str()), 0,
+        warnings.add(WarningKind::OutOfRange, sourceLabel,
+                     "animation " + std::string(animation.mName.C_Str()), 0,
                      std::to_string(withoutNode.size()) +
                          " channels name no node of the pose source and are ignored: " +
                          JoinNames(withoutNode));

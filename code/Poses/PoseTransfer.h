@@ -26,7 +26,7 @@ PoseTransferReport ApplyPoseTo(aiScene &target, const Pose &pose,
                                const PoseTransferOptions &options, Assimp::IOSystem &io,
                                Warnings &warnings);
 
-/** Logs `warnings` once and copies their messages into `report`. */
+/** Logs `warnings` once and copies them into `report`. */
 void FinishReport(const Warnings &warnings, PoseTransferReport &report);
 
 /** The scene's "UnitScaleFactor" metadata (centimetres per unit) whatever its numeric type;

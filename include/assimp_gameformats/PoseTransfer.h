@@ -5,6 +5,7 @@
 #pragma once
 
 #include "Api.h"
+#include "Warnings.h"
 
 #include <string>
 #include <utility>
@@ -117,9 +118,9 @@ struct PoseTransferReport {
     std::vector<std::string> unmatchedPoseBones;   ///< pose bones without a target node
     std::vector<std::string> unmatchedTargetBones; ///< target bones the pose does not move
     double unitScale = 1.0;                        ///< the unit scale applied to translations
-    /** The recoverable problems of the transfer (unmatched bones, skipped values), each in
-     *  ImportError's message format. They are also logged once with ASSIMP_LOG_WARN. */
-    std::vector<std::string> warnings;
+    /** The recoverable problems of the transfer (unmatched bones, skipped values), typed as an
+     *  import's (Warnings.h). They are also logged once, each as Warning::text(). */
+    std::vector<Warning> warnings;
 };
 
 /** Saves the pose of `source` (node tree = rest, options.sourceAnimation sampled at

@@ -10,10 +10,12 @@
  */
 #pragma once
 
+#include "ExitCodes.h"
+#include "PropertySettings.h"
+
 #include <assimp/vector3.h>
 
 #include <functional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -36,19 +38,6 @@ struct OptionSpec {
 };
 
 using OptionTable = std::vector<OptionSpec>;
-
-/** A problem with the arguments; main() prints it as one line and exits with kInvalidArguments.
- */
-class UsageError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
-
-/** One `--set KEY=VALUE`. */
-struct PropertySetting {
-    std::string key;
-    std::string value;
-};
 
 /** What the common options ask of an import (and of the export that follows it). */
 struct ImportOptions {

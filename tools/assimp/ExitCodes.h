@@ -1,11 +1,13 @@
 /** @file ExitCodes.h
- *  The exit codes of the `assimp` command, and the one-line error report on stderr.
+ *  The exit codes of the `assimp` command, the error of bad arguments, and the one-line error
+ *  report on stderr.
  *
  *  The numbers are those of Assimp's own command-line tool, so that scripts that test for them
  *  keep working.
  */
 #pragma once
 
+#include <stdexcept>
 #include <string>
 
 namespace agf::cli {
@@ -28,6 +30,13 @@ enum ExitCode : int {
     kInfoInvalidCombinationOfArguments = 10,
     // The stock tool returns -23 when it cannot guess the output format; the shell sees 233.
     kExportCannotGuessFormat = 233,
+};
+
+/** A problem with the arguments; main() prints it as one line and exits with kInvalidArguments.
+ */
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
 };
 
 /** `text` with line breaks turned into spaces and trailing blanks removed. */

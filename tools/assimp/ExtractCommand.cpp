@@ -6,9 +6,10 @@
  */
 #include "Commands.h"
 #include "ExitCodes.h"
-#include "ImageFiles.h"
 #include "OutputPath.h"
 #include "Session.h"
+
+#include "Common/StbImages.h"
 
 #include <assimp/scene.h>
 
@@ -62,23 +63,20 @@ const char *ExtensionOf(ImageFileType type) {
 }
 
 /** An uncompressed texture (BGRA texels) as RGBA or RGB pixels. */
-Image TexelsToImage(const aiTexture &texture, bool keepAlpha) {
-    Image image;
-    image.width = static_cast<int>(texture.mWidth);
-    image.height = static_cast<int>(texture.mHeight);
-    image.channels = keepAlpha ? 4 : 3;
+std::vector<uint8_t> TexelsToPixels(const aiTexture &texture, bool keepAlpha) {
     const size_t count = size_t(texture.mWidth) * texture.mHeight;
-    image.pixels.reserve(count * size_t(image.channels));
+    std::vector<uint8_t> pixels;
+    pixels.reserve(count * (keepAlpha ? 4 : 3));
     for (size_t i = 0; i < count; ++i) {
         const aiTexel &texel = texture.pcData[i];
-        image.pixels.push_back(texel.r);
-        image.pixels.push_back(texel.g);
-        image.pixels.push_back(texel.b);
+        pixels.push_back(texel.r);
+        pixels.push_back(texel.g);
+        pixels.push_back(texel.b);
         if (keepAlpha) {
-            image.pixels.push_back(texel.a);
+            pixels.push_back(texel.a);
         }
     }
-    return image;
+    return pixels;
 }
 
 bool WriteFile(const std::string &path, const char *data, size_t size) {
@@ -109,14 +107,16 @@ int ExtractTexture(const aiTexture &texture, unsigned index, const ExtractReques
         return kSuccess;
     }
     const bool keepAlpha = request.type != ImageFileType::Bmp || request.bmpAlpha;
-    const std::string bytes = EncodeImage(TexelsToImage(texture, keepAlpha), request.type);
+    const std::vector<uint8_t> bytes =
+        EncodeImageFile(request.type, texture.mWidth, texture.mHeight, keepAlpha ? 4 : 3,
+                        TexelsToPixels(texture, keepAlpha));
     if (bytes.empty()) {
         ReportError("extract: cannot encode texture " + std::to_string(index) + " as " +
                     ExtensionOf(request.type));
         return kNoAvailableTextureEncoderFound;
     }
     const std::string path = stem + "." + ExtensionOf(request.type);
-    if (!WriteFile(path, bytes.data(), bytes.size())) {
+    if (!WriteFile(path, reinterpret_cast<const char *>(bytes.data()), bytes.size())) {
         ReportError("extract: cannot write " + path);
         return kFailedToOpenOutputFile;
     }

@@ -1,7 +1,12 @@
 /** @file PropertySettings.cpp */
 #include "PropertySettings.h"
 
+#include "ExitCodes.h"
+
 #include <assimp_gameformats/ImportOptions.h>
+
+#include <assimp/Exporter.hpp>
+#include <assimp/Importer.hpp>
 
 #include <algorithm>
 #include <cerrno>

@@ -4,15 +4,21 @@
  */
 #pragma once
 
-#include "CommandLine.h"
-
-#include <assimp/Exporter.hpp>
-#include <assimp/Importer.hpp>
-
 #include <string>
 #include <vector>
 
+namespace Assimp {
+class ExportProperties;
+class Importer;
+} // namespace Assimp
+
 namespace agf::cli {
+
+/** One `--set KEY=VALUE`. */
+struct PropertySetting {
+    std::string key;
+    std::string value;
+};
 
 /** One key `--set` accepts. */
 struct KnownProperty {

@@ -20,22 +20,23 @@ namespace agf::cli {
 
 namespace {
 
-/** Keeps what our writers log (`agf "<format>" export of ...`) while no log was asked for, so
- *  that their warnings and the reason of a failure reach the user: Exporter::GetErrorString
- *  cannot carry them (ExportOutput.h). */
-class WriterMessages : public Assimp::LogStream {
+/** Keeps the reason our writers log for a failure (`agf "<format>" export of <path> failed:
+ *  <why>`) while no log was asked for, so that it reaches the user: Exporter::GetErrorString
+ *  cannot carry it (ExportOutput.h). */
+class WriterFailure : public Assimp::LogStream {
 public:
-    explicit WriterMessages(std::vector<std::string> &lines) : mLines(lines) {}
+    explicit WriterFailure(std::string &reason) : mReason(reason) {}
     void write(const char *message) override {
         const std::string text = message;
         const size_t start = text.find("agf \"");
-        if (start != std::string::npos) {
-            mLines.push_back(OneLine(text.substr(start)));
+        const size_t failed = text.find(" failed: ", start);
+        if (start != std::string::npos && failed != std::string::npos) {
+            mReason = OneLine(text.substr(failed + 9));
         }
     }
 
 private:
-    std::vector<std::string> &mLines;
+    std::string &mReason;
 };
 
 double SecondsSince(std::chrono::steady_clock::time_point start) {
@@ -253,12 +254,11 @@ bool Session::Export(const aiScene *scene, const std::string &formatId, const st
             ApplyPropertySetting(properties, setting);
         }
     }
-    std::vector<std::string> writerLines;
+    std::string failure;
     const bool capture = Assimp::DefaultLogger::isNullLogger();
     if (capture) {
         Assimp::DefaultLogger::create(nullptr, Assimp::Logger::NORMAL, 0);
-        Assimp::DefaultLogger::get()->attachStream(new WriterMessages(writerLines),
-                                                   Assimp::Logger::Warn | Assimp::Logger::Err);
+        Assimp::DefaultLogger::get()->attachStream(new WriterFailure(failure), Assimp::Logger::Err);
     }
     const aiReturn result = mExporter.Export(scene, formatId, path, 0u, &properties);
     if (capture) {
@@ -267,12 +267,13 @@ bool Session::Export(const aiScene *scene, const std::string &formatId, const st
     if (progress != nullptr) {
         progress->Finish();
     }
-    std::string failure;
-    for (const std::string &line : writerLines) {
-        if (line.find(" failed: ") != std::string::npos) {
-            failure = line.substr(line.find(" failed: ") + 9);
-        } else {
-            ReportWarning(line);
+    // With a log asked for, the same lines are in it already. Only our writers leave warnings
+    // (Assimp's own leave those of an earlier export in place): the file tells them apart.
+    if (capture) {
+        for (const Warning &warning : LastExportWarnings()) {
+            if (warning.file == path) {
+                ReportWarning(warning.text());
+            }
         }
     }
     if (result != aiReturn_SUCCESS) {

@@ -6,7 +6,7 @@
  */
 #pragma once
 
-#include "ViewerModels.h"
+#include "ConvertedModel.h"
 
 #include <filesystem>
 #include <string>

@@ -1,7 +1,8 @@
 /** @file ViewerTextures.cpp */
 #include "ViewerTextures.h"
 
-#include "ImageFiles.h"
+#include "Common/ImportError.h"
+#include "Common/StbImages.h"
 
 #include <algorithm>
 #include <cctype>
@@ -183,15 +184,19 @@ bool LoadTextureForPage(const fs::path &file, std::string &bytes, std::string &m
         problem = "the viewer cannot decode ." + extension + " images";
         return false;
     }
-    Image image;
-    if (!DecodeImage(raw, image, problem)) {
+    std::vector<uint8_t> png;
+    try {
+        png = EncodePng(StbDecode(reinterpret_cast<const uint8_t *>(raw.data()), raw.size(),
+                                  file.filename().string()));
+    } catch (const ImportError &decoding) {
+        problem = decoding.problem();
         return false;
     }
-    bytes = EncodeImage(image, ImageFileType::Png);
-    if (bytes.empty()) {
+    if (png.empty()) {
         problem = "cannot encode as PNG";
         return false;
     }
+    bytes.assign(png.begin(), png.end());
     mimeType = "image/png";
     return true;
 }
