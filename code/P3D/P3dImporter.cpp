@@ -32,7 +32,7 @@ namespace agf::p3d {
 namespace {
 
 const aiImporterDesc kDescription = {
-    "Bohemia Interactive P3D importer (MLOD, ODOL v7 and v40)",
+    "Bohemia Interactive P3D importer (MLOD, ODOL v7 and v40 to v75)",
     "",
     "",
     "ODOL polygons are reversed from binarized order; other ODOL versions fail with their number",
