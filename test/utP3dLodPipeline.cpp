@@ -52,7 +52,7 @@ void RunPlain(Trace &trace, size_t lods, size_t locatable, unsigned threads) {
         },
         [&](size_t lod, Warnings &warnings) {
             ++trace.worked[lod];
-            warnings.add("f", "LOD", lod, "lod " + std::to_string(lod));
+            warnings.add(agf::WarningKind::Unknown, "f", "LOD", lod, "lod " + std::to_string(lod));
         },
         [&](size_t lod) {
             trace.kept.push_back(lod);
@@ -93,7 +93,8 @@ TEST(P3dLodPipeline, TheFirstFailureInLodOrderIsRethrown) {
                 6, kBig, threads, trace.sink, [](size_t) { return std::optional<size_t>(kBig); },
                 [&](size_t lod, Warnings &warnings) {
                     ++trace.worked[lod];
-                    warnings.add("f", "LOD", lod, "lod " + std::to_string(lod));
+                    warnings.add(agf::WarningKind::Unknown, "f", "LOD", lod,
+                                 "lod " + std::to_string(lod));
                     if (lod == 2 || lod == 4) {
                         throw std::runtime_error("LOD " + std::to_string(lod) + " failed");
                     }
@@ -117,7 +118,8 @@ TEST(P3dLodPipeline, KeepStopsTheMerge) {
         ForEachLodAsLocated(
             5, kBig, threads, trace.sink, [](size_t) { return std::optional<size_t>(kBig); },
             [&](size_t lod, Warnings &warnings) {
-                warnings.add("f", "LOD", lod, "lod " + std::to_string(lod));
+                warnings.add(agf::WarningKind::Unknown, "f", "LOD", lod,
+                             "lod " + std::to_string(lod));
             },
             [&](size_t lod) {
                 trace.kept.push_back(lod);
@@ -192,7 +194,7 @@ TEST(P3dLodPipeline, AnOverflowingLodIsWorkedAgainOnTheSink) {
             [&](size_t lod, Warnings &warnings) {
                 ++calls;
                 for (size_t w = 0; w < (lod == 1 ? many : 1); ++w) {
-                    warnings.add("f", "LOD", lod,
+                    warnings.add(agf::WarningKind::Unknown, "f", "LOD", lod,
                                  "lod " + std::to_string(lod) + " warning " + std::to_string(w));
                 }
             },

@@ -1,6 +1,6 @@
 /** @file MlodModel.cpp
  *  An MLOD file: its header, then its LODs one after the other, read on several threads when
- *  they are large, each as soon as a walk over the file has located it (#18). MlodParser.cpp
+ *  they are large, each as soon as a walk over the file has located it. MlodParser.cpp
  *  reads each LOD.
  */
 #include "MlodParser.h"
@@ -107,6 +107,68 @@ std::optional<size_t> LocateLodEnd(const uint8_t *data, size_t size, size_t star
     return at + 4; // resolution
 }
 
+// Where the reading in order goes on after the LODs read as they were located: the first LOD
+// not read yet and where it starts, or `done` when a damaged LOD has ended the model.
+struct Resume {
+    size_t lod = 0;
+    size_t at = 0;
+    bool done = false;
+};
+
+// Large LODs are read on several threads: each LOD from its own reader as soon as the walk has
+// found where it starts and ends (the walk of the later LODs goes on meanwhile), kept in LOD
+// order, and the first damaged one ends the model as on one thread. The LODs the walk could
+// not locate are left to the reading in order.
+Resume ReadLodsAsLocated(const uint8_t *data, size_t size, const std::string &fileName,
+                         size_t firstLod, size_t lods, unsigned threads,
+                         size_t minimumLodBytesForThreads, Model &model, Warnings &warnings) {
+    // unique_ptr, not optional: the slots exist for every LOD before any is read.
+    std::vector<size_t> ends(lods);
+    std::vector<std::unique_ptr<Lod>> parsed(lods);
+    std::vector<std::unique_ptr<ImportError>> errors(lods);
+    std::vector<size_t> parsedEnds(lods);
+    const auto startOf = [&](size_t i) { return i == 0 ? firstLod : ends[i - 1]; };
+    const auto locate = [&](size_t i) -> std::optional<size_t> {
+        const std::optional<size_t> end = LocateLodEnd(data, size, startOf(i));
+        if (!end) {
+            return std::nullopt;
+        }
+        ends[i] = *end;
+        return *end - startOf(i);
+    };
+    const auto parseLocated = [&](size_t i, Warnings &lodWarnings) {
+        parsed[i].reset();
+        errors[i].reset();
+        BinaryReader lodReader(data, size, fileName);
+        lodReader.seek(startOf(i));
+        try {
+            parsed[i] = std::make_unique<Lod>(ParseMlodLod(lodReader, lodWarnings, i));
+        } catch (const ImportError &error) {
+            errors[i] = std::make_unique<ImportError>(error);
+        }
+        parsedEnds[i] = lodReader.position();
+    };
+    Resume resume{0, firstLod, false};
+    const auto keep = [&](size_t i) {
+        if (errors[i]) {
+            if (model.lods.empty()) {
+                throw *errors[i];
+            }
+            WarnLodsKeptBefore(warnings, *errors[i], model.lods.size());
+            resume.done = true;
+            return false;
+        }
+        model.lods.push_back(std::move(*parsed[i]));
+        resume.lod = i + 1;
+        resume.at = parsedEnds[i];
+        // The walk and the parser disagree (they should not): the rest is read in order.
+        return parsedEnds[i] == ends[i];
+    };
+    ForEachLodAsLocated(lods, minimumLodBytesForThreads, threads, warnings, locate, parseLocated,
+                        keep);
+    return resume;
+}
+
 } // namespace
 
 Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
@@ -130,83 +192,31 @@ Model ParseMlod(const uint8_t *data, size_t size, const std::string &fileName, W
     // A LOD needs at least its 28-byte header, "TAGG", the end tagg and the resolution.
     const size_t lods = reader.checkedCount(lodCount, 28 + 4 + 17 + 4, "LOD");
 
-    // Large LODs are read on several threads: each LOD from its own reader as soon as the walk
-    // has found where it starts and ends (the walk of the later LODs goes on meanwhile), kept
-    // in LOD order, and the first damaged one ends the model as on one thread. The LODs the
-    // walk could not locate are read one after the other below.
     const size_t firstLod = reader.position();
-    const bool walk = threads > 1 && lods >= 2 && lods <= kMaxLodsOnThreads &&
-                      (size - firstLod) / lods >= std::max<size_t>(minimumLodBytesForThreads, 1);
-    const size_t slots = walk ? lods : 0;
-    // unique_ptr, not optional: the slots exist for every LOD before any is read.
-    std::vector<size_t> ends(slots);
-    std::vector<std::unique_ptr<Lod>> parsed(slots);
-    std::vector<std::unique_ptr<ImportError>> errors(slots);
-    std::vector<size_t> parsedEnds(slots);
-    const auto startOf = [&](size_t i) { return i == 0 ? firstLod : ends[i - 1]; };
-    const auto locate = [&](size_t i) -> std::optional<size_t> {
-        const std::optional<size_t> end = LocateLodEnd(data, size, startOf(i));
-        if (!end) {
-            return std::nullopt;
+    Resume resume{0, firstLod, false};
+    if (threads > 1 && lods >= 2 && lods <= kMaxLodsOnThreads &&
+        (size - firstLod) / lods >= std::max<size_t>(minimumLodBytesForThreads, 1)) {
+        resume = ReadLodsAsLocated(data, size, fileName, firstLod, lods, threads,
+                                   minimumLodBytesForThreads, model, warnings);
+        if (resume.done) {
+            return model;
         }
-        ends[i] = *end;
-        return *end - startOf(i);
-    };
-    const auto parseLocated = [&](size_t i, Warnings &lodWarnings) {
-        parsed[i].reset();
-        errors[i].reset();
-        BinaryReader lodReader(data, size, fileName);
-        lodReader.seek(startOf(i));
-        try {
-            parsed[i] = std::make_unique<Lod>(ParseMlodLod(lodReader, lodWarnings, i));
-        } catch (const ImportError &error) {
-            errors[i] = std::make_unique<ImportError>(error);
-        }
-        parsedEnds[i] = lodReader.position();
-    };
-    size_t resumeLod = 0;
-    size_t resumeAt = firstLod;
-    bool damaged = false;
-    const auto keep = [&](size_t i) {
-        if (errors[i]) {
-            if (model.lods.empty()) {
-                throw *errors[i];
-            }
-            warnings.add(errors[i]->place(), errors[i]->problem() + " - keeping the " +
-                                                 std::to_string(model.lods.size()) +
-                                                 " LODs before it");
-            damaged = true;
-            return false;
-        }
-        model.lods.push_back(std::move(*parsed[i]));
-        resumeLod = i + 1;
-        resumeAt = parsedEnds[i];
-        // The walk and the parser disagree (they should not): the rest is read in order.
-        return parsedEnds[i] == ends[i];
-    };
-    if (walk) {
-        ForEachLodAsLocated(lods, minimumLodBytesForThreads, threads, warnings, locate,
-                            parseLocated, keep);
     }
-    if (damaged) {
-        return model;
-    }
-    reader.seek(resumeAt);
-    for (size_t i = resumeLod; i < lods; ++i) {
+    reader.seek(resume.at);
+    for (size_t i = resume.lod; i < lods; ++i) {
         try {
             model.lods.push_back(ParseMlodLod(reader, warnings, i));
         } catch (const ImportError &error) {
             if (model.lods.empty()) {
                 throw;
             }
-            warnings.add(error.place(), error.problem() + " - keeping the " +
-                                            std::to_string(model.lods.size()) + " LODs before it");
+            WarnLodsKeptBefore(warnings, error, model.lods.size());
             return model;
         }
     }
     if (!reader.atEnd() && reader.remaining() != kSp3xDefaultPathSize) {
         reader.setStructure("end of file");
-        warnings.add(reader,
+        warnings.add(WarningKind::Unknown, reader,
                      std::to_string(reader.remaining()) + " bytes after the last LOD ignored");
     }
     return model;

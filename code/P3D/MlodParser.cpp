@@ -4,6 +4,7 @@
 #include "Common/BinaryReader.h"
 #include "Common/HugePages.h"
 #include "OdolArrays.h"
+#include "P3dLodReader.h"
 
 #include <algorithm>
 #include <cctype>
@@ -134,15 +135,13 @@ private:
 
 enum class LodFlavour { P3dm, Sp3x };
 
-class LodParser {
+class LodParser : LodReaderBase {
 public:
-    LodParser(BinaryReader &reader, Warnings &warnings, size_t lodIndex)
-        : mReader(reader), mWarnings(warnings), mLodIndex(lodIndex) {}
+    using LodReaderBase::LodReaderBase;
 
     Lod parse() {
-        Lod lod;
-        lod.fileOffset = mReader.offset();
-        setStructure("header");
+        Lod lod = startLod();
+        structure("header");
         char signature[4];
         mReader.bytes(signature, 4);
         if (std::memcmp(signature, "P3DM", 4) == 0) {
@@ -161,7 +160,7 @@ public:
         const uint32_t faceCount = mReader.u32();
         mReader.u32(); // flags, unused
 
-        setStructure("points");
+        structure("points");
         const size_t points = mReader.checkedCount(pointCount, kPointRecordSize, "point");
         ResizeLarge(lod.points, points);
         ResizeLarge(lod.pointFlags, points);
@@ -172,37 +171,31 @@ public:
             lod.points[i] = LoadVec3(record);
             lod.pointFlags[i] = BinaryReader::LoadU32(record + 12);
         }
-        setStructure("normals");
+        structure("normals");
         const size_t normals = mReader.checkedCount(normalCount, kNormalRecordSize, "normal");
         ResizeLarge(lod.normals, normals);
         const uint8_t *normalRecords = mReader.view(normals * kNormalRecordSize);
         for (size_t i = 0; i < normals; ++i) {
             lod.normals[i] = LoadVec3(normalRecords + i * kNormalRecordSize);
         }
-        setStructure("faces");
+        structure("faces");
         const size_t faces = mReader.checkedCount(
             faceCount, mFlavour == LodFlavour::P3dm ? kMinP3dmFaceSize : kSp3xFaceSize, "face");
         parseFaces(lod, faces);
 
-        setStructure("TAGG");
+        structure("TAGG");
         char tagg[4];
         mReader.bytes(tagg, 4);
         if (std::memcmp(tagg, "TAGG", 4) != 0) {
             mReader.failAt(mReader.offset() - 4, "expected 'TAGG' after the faces");
         }
         parseTaggs(lod);
-        setStructure("resolution");
+        structure("resolution");
         lod.resolution = mReader.f32();
         return lod;
     }
 
 private:
-    void setStructure(const std::string &part) {
-        mReader.setStructure("LOD " + std::to_string(mLodIndex) + " " + part);
-    }
-
-    void warn(const std::string &problem) { mWarnings.add(mReader, problem); }
-
     [[noreturn]] void failCorner(uint64_t faceOffset, size_t face, const char *what, uint32_t index,
                                  size_t available, const char *plural) {
         mReader.failAt(faceOffset, "face " + std::to_string(face) + " " + what + " index " +
@@ -299,7 +292,8 @@ private:
         if (!lod.normals.empty() || lod.faces.empty()) {
             return;
         }
-        warn("the LOD stores no normals; flat normals computed from the faces");
+        warn(WarningKind::Inconsistent,
+             "the LOD stores no normals; flat normals computed from the faces");
         lod.normals.reserve(lod.faces.size());
         for (size_t f = 0; f < lod.faces.size(); ++f) {
             const Face &face = lod.faces[f];
@@ -327,7 +321,7 @@ private:
         }
         std::map<uint32_t, UvSet> uvSetsById;
         for (size_t index = 0;; ++index) {
-            setStructure("tagg " + std::to_string(index));
+            structure("tagg " + std::to_string(index));
             std::string name;
             if (mFlavour == LodFlavour::P3dm) {
                 mReader.u8(); // active
@@ -335,7 +329,7 @@ private:
             } else {
                 name = mReader.fixedString(kSp3xTaggNameSize);
             }
-            setStructure("tagg '" + name + "'");
+            structure("tagg '" + name + "'");
             const uint32_t dataSize = mReader.u32();
             if (dataSize > mReader.remaining()) {
                 mReader.fail("data size " + std::to_string(dataSize) + " but only " +
@@ -353,7 +347,8 @@ private:
                 parseSharpEdges(lod, data);
             } else if (name == "#Property#") {
                 if (dataSize != 2 * kPropertyFieldSize) {
-                    warn("#Property# has " + std::to_string(dataSize) + " bytes, expected 128");
+                    warn(WarningKind::Inconsistent,
+                         "#Property# has " + std::to_string(dataSize) + " bytes, expected 128");
                     continue;
                 }
                 std::string key = data.fixedString(kPropertyFieldSize);
@@ -361,13 +356,15 @@ private:
                 lod.properties.emplace_back(std::move(key), std::move(value));
             } else if (name == "#UVSet#") {
                 if (dataSize != 4 + 8 * corners) {
-                    warn("#UVSet# has " + std::to_string(dataSize) + " bytes, expected " +
-                         std::to_string(4 + 8 * corners) + "; skipped");
+                    warn(WarningKind::Inconsistent,
+                         "#UVSet# has " + std::to_string(dataSize) + " bytes, expected " +
+                             std::to_string(4 + 8 * corners) + "; skipped");
                     continue;
                 }
                 const uint32_t id = data.u32();
                 if (uvSetsById.count(id) != 0) {
-                    warn("#UVSet# " + std::to_string(id) + " appears twice; the last one is kept");
+                    warn(WarningKind::Duplicate,
+                         "#UVSet# " + std::to_string(id) + " appears twice; the last one is kept");
                 }
                 uvSetsById[id] = UvSet::InFileBytes(data.view(8 * corners), corners);
             } else if (name == "#Animation#") {
@@ -391,8 +388,9 @@ private:
     void parseMass(Lod &lod, BinaryReader &data) {
         const size_t points = lod.points.size();
         if (data.size() != 4 * points) {
-            warn("#Mass# has " + std::to_string(data.size()) + " bytes, expected " +
-                 std::to_string(4 * points) + "; skipped");
+            warn(WarningKind::Inconsistent, "#Mass# has " + std::to_string(data.size()) +
+                                                " bytes, expected " + std::to_string(4 * points) +
+                                                "; skipped");
             return;
         }
         lod.mass.resize(points);
@@ -404,8 +402,8 @@ private:
     void parseSharpEdges(Lod &lod, BinaryReader &data) {
         const size_t points = lod.points.size();
         if (data.size() % 8 != 0) {
-            warn("#SharpEdges# size " + std::to_string(data.size()) +
-                 " is not a multiple of 8; skipped");
+            warn(WarningKind::Inconsistent, "#SharpEdges# size " + std::to_string(data.size()) +
+                                                " is not a multiple of 8; skipped");
             return;
         }
         size_t dropped = 0;
@@ -422,15 +420,17 @@ private:
             lod.sharpEdges.emplace_back(a, b);
         }
         if (dropped != 0) {
-            warn(std::to_string(dropped) + " sharp edges reference missing points");
+            warn(WarningKind::OutOfRange,
+                 std::to_string(dropped) + " sharp edges reference missing points");
         }
     }
 
     void parseSelection(Lod &lod, const std::string &name, BinaryReader &data, size_t points,
                         size_t faces) {
         if (data.size() != points + faces) {
-            warn("selection has " + std::to_string(data.size()) + " bytes, expected " +
-                 std::to_string(points + faces) + "; skipped");
+            warn(WarningKind::Inconsistent, "selection has " + std::to_string(data.size()) +
+                                                " bytes, expected " +
+                                                std::to_string(points + faces) + "; skipped");
             return;
         }
         Selection selection;
@@ -475,7 +475,8 @@ private:
             found = true;
         }
         if (!found) {
-            warn("proxy selection '" + selection.name + "' has no triangle; placed at the origin");
+            warn(WarningKind::Empty,
+                 "proxy selection '" + selection.name + "' has no triangle; placed at the origin");
         }
         Proxy proxy;
         proxy.path = path;
@@ -494,8 +495,9 @@ private:
             // unverified, so it is recognised by size only.
             data.u32();
         } else if (data.size() != plain) {
-            warn("#Animation# has " + std::to_string(data.size()) + " bytes, expected " +
-                 std::to_string(plain) + "; skipped");
+            warn(WarningKind::Inconsistent, "#Animation# has " + std::to_string(data.size()) +
+                                                " bytes, expected " + std::to_string(plain) +
+                                                "; skipped");
             return;
         }
         Frame frame;
@@ -507,9 +509,6 @@ private:
         lod.frames.push_back(std::move(frame));
     }
 
-    BinaryReader &mReader;
-    Warnings &mWarnings;
-    size_t mLodIndex;
     LodFlavour mFlavour = LodFlavour::P3dm;
     size_t mFacesPosition = 0; ///< the reader's position at the first face record
 };

@@ -19,7 +19,7 @@ namespace agf::p3d {
  *  dear next to the read: 2.2-2.5 ms of the 10-LOD benchmark file (1.4 MB a LOD, the walk being
  *  the first to touch the file's pages), whose whole read takes 4.6 ms on one thread. Measured,
  *  the read of 10-LOD files on two threads against one: 20-27% slower at 1.4 to 5.5 MB a LOD,
- *  14% faster at 12 MB (README, issue 18, 2026-12-06). */
+ *  14% faster at 12 MB. */
 constexpr size_t kMinimumMlodLodBytesForThreads = size_t(8) << 20;
 
 /** Parses an MLOD file, or a file that is one bare P3DM / SP3X LOD. Damage in a LOD after the

@@ -41,8 +41,9 @@ void ReadAnimationBoneMaps(BinaryReader &reader, size_t lodCount, Model &model,
     reader.setStructure("animation bone maps");
     const size_t animLods = reader.checkedCount(reader.i32(), 4, "animation LOD");
     if (animLods != lodCount) {
-        warnings.add(reader, "animations list " + std::to_string(animLods) +
-                                 " LODs, the model has " + std::to_string(lodCount));
+        warnings.add(WarningKind::Inconsistent, reader,
+                     "animations list " + std::to_string(animLods) + " LODs, the model has " +
+                         std::to_string(lodCount));
     }
     for (size_t lod = 0; lod < animLods; ++lod) {
         const size_t bones = reader.checkedCount(reader.i32(), 4, "bone");

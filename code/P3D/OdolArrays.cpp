@@ -1,7 +1,10 @@
-/** @file OdolArrays.cpp */
+/** @file OdolArrays.cpp
+ *  Reading and decoding the arrays of every ODOL version.
+ */
 #include "OdolArrays.h"
 
 #include "Common/HugePages.h"
+#include "Common/Lzo.h"
 #include "Common/Lzss.h"
 
 #include <cstring>
@@ -30,89 +33,8 @@ const uint8_t *ArrayBytes::contiguous(std::vector<uint8_t> &scratch) const {
 
 namespace {
 
-int64_t ReadCount(BinaryReader &reader, const char *what) {
-    const int32_t count = reader.i32();
-    if (count < 0) {
-        reader.failAt(reader.offset() - 4,
-                      std::string("negative ") + what + " count " + std::to_string(count));
-    }
-    return count;
-}
-
-enum class Payload { Keep, Skip };
-
-// The payload of a compressed array whose count is already read: decoded into array.bytes or
-// `storage`, or only followed to its end.
-void ReadPayload(BinaryReader &reader, ArrayBytes &array, const char *what, Payload payload,
-                 const PayloadStorage &storage) {
-    const uint64_t total = static_cast<uint64_t>(array.count) * array.elementSize;
-    if (total == 0) {
-        return;
-    }
-    const bool compressed = total >= kLzssThreshold;
-    if (compressed && total > LzssMaxOutput(reader.remaining())) {
-        reader.fail(std::string(what) + " count " + std::to_string(array.count) + " needs " +
-                    std::to_string(total) + " bytes, more than the " +
-                    std::to_string(reader.remaining()) + " bytes left can decompress to");
-    }
-    if (payload == Payload::Skip) {
-        if (compressed) {
-            LzssSkip(reader, static_cast<size_t>(total));
-        } else {
-            reader.skip(total);
-        }
-        return;
-    }
-    const auto size = static_cast<size_t>(total);
-    const uint8_t *raw = compressed ? nullptr : reader.view(size); // checked before allocating
-    uint8_t *out = PayloadOutput(array, storage, size);
-    if (compressed) {
-        LzssDecode(reader, size, out);
-    } else {
-        std::memcpy(out, raw, size);
-    }
-    if (storage) {
-        WordsToHostOrder(out, size);
-    }
-}
-
-} // namespace
-
-ArrayBytes ReadArrayCount(BinaryReader &reader, size_t elementSize, const char *what) {
-    ArrayBytes array;
-    array.offset = reader.offset();
-    array.elementSize = elementSize;
-    array.count = static_cast<size_t>(ReadCount(reader, what));
-    return array;
-}
-
-ArrayBytes ReadCompressedArray(BinaryReader &reader, size_t elementSize, const char *what,
-                               const PayloadStorage &storage) {
-    ArrayBytes array = ReadArrayCount(reader, elementSize, what);
-    ReadPayload(reader, array, what, Payload::Keep, storage);
-    return array;
-}
-
-ArrayBytes SkipCompressedArray(BinaryReader &reader, size_t elementSize, const char *what) {
-    ArrayBytes array = ReadArrayCount(reader, elementSize, what);
-    ReadPayload(reader, array, what, Payload::Skip, {});
-    return array;
-}
-
-ArrayBytes ReadCondensedArray(BinaryReader &reader, size_t elementSize, const char *what,
-                              const PayloadStorage &storage) {
-    ArrayBytes array = ReadArrayCount(reader, elementSize, what);
-    array.defaultFill = reader.u8() != 0;
-    if (array.defaultFill) {
-        // Unverified for count 0: the fill element is read whenever the flag is set.
-        array.bytes.resize(elementSize);
-        reader.bytes(array.bytes.data(), elementSize);
-        return array;
-    }
-    ReadPayload(reader, array, what, Payload::Keep, storage);
-    return array;
-}
-
+/** The `size` bytes a stored payload is decoded into: `storage`'s when given, else the array's
+ *  own (resized). Called once the size has passed the input checks. */
 uint8_t *PayloadOutput(ArrayBytes &array, const PayloadStorage &storage, size_t size) {
     if (storage) {
         return storage(size);
@@ -121,6 +43,8 @@ uint8_t *PayloadOutput(ArrayBytes &array, const PayloadStorage &storage, size_t 
     return array.bytes.data();
 }
 
+/** Puts `bytes` bytes read as little-endian 4-byte words in the host's order (nothing to do on
+ *  a little-endian host). */
 void WordsToHostOrder(uint8_t *data, size_t bytes) {
     if constexpr (__BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__) {
         for (size_t i = 0; i + 4 <= bytes; i += 4) {
@@ -131,6 +55,100 @@ void WordsToHostOrder(uint8_t *data, size_t bytes) {
         static_cast<void>(data);
         static_cast<void>(bytes);
     }
+}
+
+/** Reads an array's `i32 count` (refusing a negative one): the ArrayBytes with its offset,
+ *  element size and count, for the caller to read the payload. */
+ArrayBytes ReadArrayCount(BinaryReader &reader, size_t elementSize, const char *what) {
+    ArrayBytes array;
+    array.offset = reader.offset();
+    array.elementSize = elementSize;
+    const int32_t count = reader.i32();
+    if (count < 0) {
+        reader.failAt(array.offset,
+                      std::string("negative ") + what + " count " + std::to_string(count));
+    }
+    array.count = static_cast<size_t>(count);
+    return array;
+}
+
+enum class Payload { Keep, Skip };
+
+// The payload of an array whose count (and default-fill flag) is already read: decoded into
+// array.bytes or `storage`, or only followed to its end.
+void ReadPayload(BinaryReader &reader, ArrayCoding coding, ArrayBytes &array, const char *what,
+                 Payload payload, const PayloadStorage &storage) {
+    const uint64_t total = static_cast<uint64_t>(array.count) * array.elementSize;
+    if (total == 0) {
+        return; // not even a flag byte (spec 3.4)
+    }
+    const bool compressed = coding.flagByte ? reader.u8() != 0 : total >= kLzssThreshold;
+    const uint64_t left = reader.remaining();
+    if (compressed && total > (coding.lzo ? LzoMaxOutput(left) : LzssMaxOutput(left))) {
+        reader.fail(std::string(what) + " count " + std::to_string(array.count) + " needs " +
+                    std::to_string(total) + " bytes, more than the " + std::to_string(left) +
+                    " bytes left can decompress to");
+    }
+    if (!compressed && total > left) {
+        reader.fail(std::to_string(array.count) + " elements of " +
+                    std::to_string(array.elementSize) + " bytes need " + std::to_string(total) +
+                    " bytes, only " + std::to_string(left) + " are left");
+    }
+    const auto size = static_cast<size_t>(total);
+    if (payload == Payload::Skip) {
+        if (!compressed) {
+            reader.skip(size);
+        } else if (coding.lzo) {
+            LzoSkip(reader, size);
+        } else {
+            LzssSkip(reader, size);
+        }
+        return;
+    }
+    uint8_t *out = nullptr;
+    if (!compressed) {
+        out = PayloadOutput(array, storage, size);
+        reader.bytes(out, size);
+    } else if (coding.lzo) {
+        // LzoDecode asks for the output only once the stream has shown it can fill it.
+        LzoDecode(reader, size, [&]() { return out = PayloadOutput(array, storage, size); });
+    } else {
+        out = PayloadOutput(array, storage, size);
+        LzssDecode(reader, size, out);
+    }
+    if (storage) {
+        WordsToHostOrder(out, size);
+    }
+}
+
+} // namespace
+
+ArrayBytes ReadCompressedArray(BinaryReader &reader, size_t elementSize, const char *what,
+                               const PayloadStorage &storage, ArrayCoding coding) {
+    ArrayBytes array = ReadArrayCount(reader, elementSize, what);
+    ReadPayload(reader, coding, array, what, Payload::Keep, storage);
+    return array;
+}
+
+ArrayBytes SkipCompressedArray(BinaryReader &reader, size_t elementSize, const char *what,
+                               ArrayCoding coding) {
+    ArrayBytes array = ReadArrayCount(reader, elementSize, what);
+    ReadPayload(reader, coding, array, what, Payload::Skip, {});
+    return array;
+}
+
+ArrayBytes ReadCondensedArray(BinaryReader &reader, size_t elementSize, const char *what,
+                              const PayloadStorage &storage, ArrayCoding coding) {
+    ArrayBytes array = ReadArrayCount(reader, elementSize, what);
+    array.defaultFill = reader.u8() != 0;
+    if (array.defaultFill) {
+        // Unverified for count 0: the fill element is read whenever the flag is set.
+        array.bytes.resize(elementSize);
+        reader.bytes(array.bytes.data(), elementSize);
+        return array;
+    }
+    ReadPayload(reader, coding, array, what, Payload::Keep, storage);
+    return array;
 }
 
 void RequireCount(const BinaryReader &reader, const ArrayBytes &array, size_t expected,

@@ -1,7 +1,7 @@
 /** @file OdolArrays.h
- *  The array encodings of ODOL v7 and v40 (specs/p3d.md sections 3.3 to 3.5): compressed arrays
- *  (raw below 1024 bytes, BI-LZSS with checksum from 1024 bytes on) and condensed ("default
- *  fill") arrays, where one stored element may stand for all of them.
+ *  The array encodings of every ODOL version (specs/p3d.md sections 3.3 to 3.5): compressed
+ *  arrays, whose payload is raw or compressed by the rule of the version (ArrayCoding), and
+ *  condensed ("default fill") arrays, where one stored element may stand for all of them.
  */
 #pragma once
 
@@ -19,8 +19,16 @@
 
 namespace agf::p3d {
 
-/** Arrays of at least this many bytes are LZSS-compressed in ODOL before v44. */
+/** Arrays of at least this many bytes are compressed in ODOL before v64. */
 constexpr size_t kLzssThreshold = 1024;
+
+/** How a version stores the payload of a compressed array (spec 3.4). The default is the rule
+ *  of v7 and v40 to v43: BI-LZSS with its checksum for payloads of kLzssThreshold bytes and
+ *  more, raw below. */
+struct ArrayCoding {
+    bool lzo = false;      ///< LZO1X instead of LZSS (v44 on)
+    bool flagByte = false; ///< a byte before each payload says whether it is compressed (v64 on)
+};
 
 /** The bytes of one array. A default-filled array keeps its single element in `bytes` and is
  *  expanded only by `expanded()`, once the caller knows the count is plausible (a hostile count
@@ -43,8 +51,8 @@ struct ArrayBytes {
 
 /** Where a stored array's decoded bytes go instead of ArrayBytes::bytes: storage the caller
  *  allocates for `bytes` bytes once the count has passed the input checks, such as a typed
- *  array of the file's records, so that the bytes are not copied a second time (#18: these
- *  copies were 12 MB of the 64 MB a large benchmark ODOL allocated). The bytes are put in the
+ *  array of the file's records, so that the bytes are not copied a second time (these copies
+ *  were 12 MB of the 64 MB the ODOL benchmark input allocated). The bytes are put in the
  *  host's order as 4-byte words. Not called for an empty or default-filled array. */
 using PayloadStorage = std::function<uint8_t *(size_t bytes)>;
 
@@ -59,31 +67,20 @@ template <typename T> PayloadStorage StorageIn(std::vector<T> &records) {
     };
 }
 
-/** The `size` bytes a stored payload is decoded into: `storage`'s when given, else the array's
- *  own (resized). Called once the size has passed the input checks. */
-uint8_t *PayloadOutput(ArrayBytes &array, const PayloadStorage &storage, size_t size);
-
-/** Puts `bytes` bytes read as little-endian 4-byte words in the host's order (nothing to do on
- *  a little-endian host). */
-void WordsToHostOrder(uint8_t *data, size_t bytes);
-
-/** Reads an array's `i32 count` (refusing a negative one): the ArrayBytes with its offset,
- *  element size and count, for the caller to read the payload. */
-ArrayBytes ReadArrayCount(BinaryReader &reader, size_t elementSize, const char *what);
-
-/** Reads `i32 count` then the elements as a compressed array (spec 3.4, LZSS rule for v < 44).
+/** Reads `i32 count` then the elements as a compressed array (spec 3.4) stored by `coding`.
  *  The decompressed size is checked against what the input can produce before allocating. */
 ArrayBytes ReadCompressedArray(BinaryReader &reader, size_t elementSize, const char *what,
-                               const PayloadStorage &storage = {});
+                               const PayloadStorage &storage = {}, ArrayCoding coding = {});
 
-/** Reads past a compressed array the importer does not use, following its LZSS stream without
- *  decoding it (see LzssSkip: its checksum is not verified). The result has the count and no
- *  bytes, for RequireCount. */
-ArrayBytes SkipCompressedArray(BinaryReader &reader, size_t elementSize, const char *what);
+/** Reads past a compressed array the importer does not use, following its stream without
+ *  decoding it (LzssSkip, whose checksum is not verified, or LzoSkip). The result has the count
+ *  and no bytes, for RequireCount. */
+ArrayBytes SkipCompressedArray(BinaryReader &reader, size_t elementSize, const char *what,
+                               ArrayCoding coding = {});
 
 /** Reads `i32 count; bool defaultFill;` then one element or a compressed payload (spec 3.5). */
 ArrayBytes ReadCondensedArray(BinaryReader &reader, size_t elementSize, const char *what,
-                              const PayloadStorage &storage = {});
+                              const PayloadStorage &storage = {}, ArrayCoding coding = {});
 
 /** Checks a default-filled or stored count against the count it must match (e.g. the vertex
  *  count); throws ImportError otherwise. An empty array is always accepted. */

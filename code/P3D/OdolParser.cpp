@@ -1,5 +1,5 @@
 /** @file OdolParser.cpp
- *  Version dispatch and the pieces v7 and v40 share.
+ *  Version dispatch and the records v7 and the v40 to v75 family share.
  */
 #include "OdolParser.h"
 
@@ -16,7 +16,7 @@ namespace agf::p3d {
 
 namespace {
 
-/** Why a version cannot be read: the error names the version and the reason (v41 to v75,
+/** Why a version cannot be read: the error names the version and the reason (v40 to v75,
  *  encrypted files included, are ParseOdolV4x's). */
 std::string UnreadableVersionProblem(uint32_t version) {
     const std::string name = "ODOL version " + std::to_string(version);
@@ -42,8 +42,6 @@ Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName, W
     switch (version) {
     case 7:
         return ParseOdolV7(data, size, fileName, warnings);
-    case 40:
-        return ParseOdolV40(data, size, fileName, warnings, threads);
     default:
         if (version >= odol4x::kFirstVersion && version <= odol4x::kLastVersion) {
             return ParseOdolV4x(data, size, fileName, version, warnings, threads);
@@ -130,8 +128,9 @@ Polygons ReadPolygons(BinaryReader &reader, size_t indexSize, Warnings &warnings
     polygons.endOffset = byteSize;
     polygons.largestIndex = largest;
     if (allocationSize != byteSize) {
-        warnings.add(reader, "polygon allocation size " + std::to_string(allocationSize) +
-                                 " differs from the face bytes " + std::to_string(byteSize));
+        warnings.add(WarningKind::Inconsistent, reader,
+                     "polygon allocation size " + std::to_string(allocationSize) +
+                         " differs from the face bytes " + std::to_string(byteSize));
     }
     return polygons;
 }
@@ -289,7 +288,8 @@ bool MapSections(const BinaryReader &reader, const Polygons &polygons,
     if (strict) {
         reader.failAt(offset, problem);
     }
-    warnings.add(reader.fileName(), reader.structure(), offset, problem + "; sections ignored");
+    warnings.add(WarningKind::Inconsistent, reader.fileName(), reader.structure(), offset,
+                 problem + "; sections ignored");
     return false;
 }
 
@@ -341,10 +341,10 @@ void FillSelection(const BinaryReader &reader, Selection &selection,
     if (weights.count == vertexIndices.size()) {
         weightBytes = weights.expanded();
     } else if (weights.count != 0) {
-        warnings.add(reader, "selection '" + selection.name + "' has " +
-                                 std::to_string(weights.count) + " weights for " +
-                                 std::to_string(vertexIndices.size()) +
-                                 " vertices; weights ignored");
+        warnings.add(WarningKind::Inconsistent, reader,
+                     "selection '" + selection.name + "' has " + std::to_string(weights.count) +
+                         " weights for " + std::to_string(vertexIndices.size()) +
+                         " vertices; weights ignored");
     }
     for (size_t k = 0; k < vertexIndices.size(); ++k) {
         if (vertexIndices[k] >= vertexCount) {
@@ -361,8 +361,9 @@ void FillSelection(const BinaryReader &reader, Selection &selection,
         selection.weights.push_back(weight);
     }
     if (dropped != 0) {
-        warnings.add(reader, "selection '" + selection.name + "': " + std::to_string(dropped) +
-                                 " face or vertex indices out of range dropped");
+        warnings.add(WarningKind::OutOfRange, reader,
+                     "selection '" + selection.name + "': " + std::to_string(dropped) +
+                         " face or vertex indices out of range dropped");
     }
 }
 

@@ -1,8 +1,8 @@
 /** @file OdolParser.h
- *  Parser for binarized P3D files: ODOL v7 (Operation Flashpoint, specs/p3d.md section 6), v40
- *  (ArmA 1, section 4) and v41 to v75 (OdolV4x.h), and the records they share. v7, v48, v50 and
- *  v73 are checked against real files (DEVELOPERS.md, "P3D notes"); v40 follows the spec and our
- *  generated files only, so where the spec is unsure that parser is tolerant.
+ *  Parser for binarized P3D files: ODOL v7 (Operation Flashpoint, specs/p3d.md section 6) and
+ *  v40 to v75 (ArmA 1 to Arma 3, sections 4 and 5, OdolV4x.h), and the records they share. v7,
+ *  v48, v50 and v73 are checked against real files (DEVELOPERS.md, "P3D notes"); v40 follows
+ *  the spec and our generated files only.
  */
 #pragma once
 
@@ -24,9 +24,7 @@ namespace agf::p3d {
 Model ParseOdol(const uint8_t *data, size_t size, const std::string &fileName, Warnings &warnings,
                 unsigned threads = 1);
 
-/** Version-specific parts, used by ParseOdol. */
-Model ParseOdolV40(const uint8_t *data, size_t size, const std::string &fileName,
-                   Warnings &warnings, unsigned threads);
+/** ODOL v7, which ParseOdol dispatches here (v40 to v75: ParseOdolV4x, OdolV4x.h). */
 Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName,
                   Warnings &warnings);
 
@@ -87,7 +85,7 @@ void FillSelection(const BinaryReader &reader, Selection &selection,
                    const std::vector<uint32_t> &vertexIndices, const ArrayBytes &weights,
                    size_t faceCount, size_t vertexCount, Warnings &warnings);
 
-/** Reads a LOD's named properties and animation frames, laid out alike in v7 and v40.
+/** Reads a LOD's named properties and animation frames, laid out alike in every version.
  *  `structurePrefix` ("LOD 3 ") names the LOD in error messages. Counts are signed: a negative
  *  or oversized one throws ImportError before anything is allocated. */
 void ReadPropertiesAndFrames(BinaryReader &reader, Lod &lod, const std::string &structurePrefix);

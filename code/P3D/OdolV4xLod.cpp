@@ -1,26 +1,27 @@
 /** @file OdolV4xLod.cpp
- *  One LOD body of ODOL v41+ (specs/p3d.md section 4.5 with the section 5 deltas): proxies,
- *  bone maps, textures, embedded materials, polygons, sections, named selections, properties,
- *  and the sized per-vertex block (OdolV4xVertices.cpp).
+ *  One LOD body of ODOL v40 to v75 (specs/p3d.md section 4.5 with the section 5 deltas):
+ *  proxies, bone maps, textures, embedded materials, polygons, sections, named selections,
+ *  properties, and the sized per-vertex block (OdolV4xVertices.cpp).
  */
 #include "OdolParser.h"
 #include "OdolV4x.h"
 #include "P3dFaces.h"
+#include "P3dLodReader.h"
 
 namespace agf::p3d::odol4x {
 
 namespace {
 
-class LodReader {
+class LodReader : LodReaderBase {
 public:
     LodReader(BinaryReader &reader, const Layout &layout, size_t index, const Model &model,
               Warnings &warnings)
-        : mReader(reader), mLayout(layout), mIndex(index), mModel(model), mWarnings(warnings) {}
+        : LodReaderBase(reader, warnings, index), mLayout(layout), mModel(model) {}
 
     Lod read(float resolution) {
+        mLod = startLod();
         mLod.resolution = resolution;
         mLod.perVertex = true;
-        mLod.fileOffset = mReader.offset();
         structure("proxies");
         mLod.proxies = odol::ReadProxies(mReader);
         structure("bone maps");
@@ -37,16 +38,14 @@ public:
     }
 
 private:
-    std::string prefix() const { return "LOD " + std::to_string(mIndex) + " "; }
-    void structure(const std::string &part) { mReader.setStructure(prefix() + part); }
-
     void readLodHeader() {
         if (mLayout.clipFlagsInVertexBlock()) {
             structure("vertex count");
             mHeaderVertexCount = mReader.u32();
         } else {
             structure("point flags");
-            mPointFlags = ReadCondensed(mReader, mLayout, 4, "point flag");
+            mPointFlags =
+                ReadCondensed(mReader, mLayout, 4, "point flag", StorageIn(mPointFlagValues));
         }
         structure("bounds");
         // faceArea (v51+), orHints, andHints, bMin, bMax, bCenter, bRadius
@@ -83,7 +82,7 @@ private:
     void readSectionExtras() {
         const size_t areas = mReader.checkedCount(mReader.i32(), 4, "areaOverTex");
         mReader.skip(4 * static_cast<uint64_t>(areas));
-        if (mLayout.sectionExtras() && mReader.i32() >= 1) {
+        if (mLayout.version >= 67 && mReader.i32() >= 1) {
             mReader.skip(11 * 4); // v67 floats (never seen: the i32 is 0 in every v73 file)
         }
     }
@@ -130,7 +129,7 @@ private:
             requireSectionIndices(s, section);
         }
         if (sectionCount == 0 && mPolygons.count() != 0) {
-            mWarnings.add(mReader, "faces without sections; they get a default material");
+            warn(WarningKind::Inconsistent, "faces without sections; they get a default material");
         } else {
             odol::MapSections(mReader, mPolygons, mLod.sections, byteRanges, mSectionOffset, true,
                               mWarnings);
@@ -170,15 +169,17 @@ private:
             structure("trailer");
             mReader.u32();
         }
-        // sizeOfRestData counts its own 4 bytes, and from v67 the u32 after the block instead.
-        const uint64_t measured =
-            mReader.offset() - sizeFieldOffset - (mLayout.lodTrailingU32() ? 4 : 0);
+        // sizeOfRestData counts the bytes after it, the v67 u32 included, and from v41 to v66
+        // its own 4 bytes too (checked on v48, v50 and v73). v40 is read as our v40 files are
+        // written, and as BIS.P3D reads every version (unverified: no ArmA 1 file).
+        const bool countsItself = mLayout.version >= 41 && !mLayout.lodTrailingU32();
+        const uint64_t measured = mReader.offset() - sizeFieldOffset - (countsItself ? 0 : 4);
         if (measured != restSize) {
-            mWarnings.add(mReader, "vertex data is " + std::to_string(measured) +
-                                       " bytes, the LOD says " + std::to_string(restSize));
+            warn(WarningKind::Inconsistent, "vertex data is " + std::to_string(measured) +
+                                                " bytes, the LOD says " + std::to_string(restSize));
         }
-        if (mLayout.lodTrailingByte()) {
-            mReader.u8();
+        if (mLayout.version >= 68) {
+            mReader.u8(); // trailing byte, 1 in every v73 file
         }
     }
 
@@ -187,13 +188,17 @@ private:
         FillVertices(mReader, mLayout, mBlock, mLod);
         const size_t vertexCount = mLod.points.size();
         if (mLayout.clipFlagsInVertexBlock() && mHeaderVertexCount != vertexCount) {
-            mWarnings.add(mReader, "the LOD header counts " + std::to_string(mHeaderVertexCount) +
-                                       " vertices, the positions " + std::to_string(vertexCount));
+            warn(WarningKind::Inconsistent,
+                 "the LOD header counts " + std::to_string(mHeaderVertexCount) +
+                     " vertices, the positions " + std::to_string(vertexCount));
         }
-        ArrayBytes &flags = mLayout.clipFlagsInVertexBlock() ? mBlock.clipFlags : mPointFlags;
+        const bool inBlock = mLayout.clipFlagsInVertexBlock();
+        const ArrayBytes &flags = inBlock ? mBlock.clipFlags : mPointFlags;
         RequireCount(mReader, flags, vertexCount, "point flags");
         RequireCount(mReader, mVertexToPoint, vertexCount, "vertexToPoint");
-        mLod.pointFlags = DecodeU32(flags);
+        mLod.pointFlags = flags.defaultFill ? DecodeU32(flags)
+                          : inBlock         ? std::move(mBlock.clipFlagValues)
+                                            : std::move(mPointFlagValues);
         mLod.vertexToPoint = DecodeIndices(mVertexToPoint, mLayout);
         odol::RequireFaceIndices(mReader, mPolygons, vertexCount, mPolygonOffset);
         mLod.packedFaces = mPolygons.packed;
@@ -211,15 +216,13 @@ private:
         ArrayBytes faces, vertices, weights;
     };
 
-    BinaryReader &mReader;
     const Layout &mLayout;
-    size_t mIndex;
     const Model &mModel;
-    Warnings &mWarnings;
     Lod mLod;
     std::vector<int32_t> mSubToSkeleton;
     uint32_t mHeaderVertexCount = 0;
     ArrayBytes mPointFlags;
+    std::vector<uint32_t> mPointFlagValues;
     std::vector<std::string> mTextures;
     std::vector<std::string> mInlineMaterialNames;
     ArrayBytes mVertexToPoint;

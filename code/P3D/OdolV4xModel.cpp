@@ -1,6 +1,8 @@
 /** @file OdolV4xModel.cpp
- *  The model-level parts of ODOL v41+: ModelInfo with its per-version growth, the skeleton, the
- *  animation classes and the LOD directory (specs/p3d.md sections 4.2 to 4.4 and 5).
+ *  The model-level records of ODOL v40 to v75: ModelInfo with its per-version growth, the
+ *  skeleton and the LOD directory (specs/p3d.md sections 4.2, 4.4 and 5). The fields every
+ *  version from 40 has (forceNotAlphaModel v33, sbSource v37, canBlend v38, the u32 of v31...)
+ *  are read without a gate.
  */
 #include "OdolParser.h"
 #include "OdolV4x.h"
@@ -30,7 +32,7 @@ void AddByte(Model &model, BinaryReader &reader, const char *key) {
     AddInfo(model, key, std::to_string(reader.u8()));
 }
 
-// Rows 1 to 20 of spec 4.2, with the v42-v73 fields at the positions checked on real files.
+// Rows 1 to 20 of spec 4.2, with the v42 to v73 fields at the positions checked on real files.
 // Returns the offset the binarizer took off every position (boundingCenter when autoCenter).
 Vec3 ReadFixedPart(BinaryReader &reader, const Layout &layout, Model &model) {
     const uint32_t v = layout.version;
@@ -89,7 +91,7 @@ Vec3 ReadFixedPart(BinaryReader &reader, const Layout &layout, Model &model) {
     return autoCenter ? boundingCenter : Vec3{};
 }
 
-void ReadSkeleton(BinaryReader &reader, Model &model) {
+void ReadSkeleton(BinaryReader &reader, const Layout &layout, Model &model) {
     reader.setStructure("ModelInfo skeleton");
     model.skeletonName = ReadAsciiz(reader);
     if (model.skeletonName.empty()) {
@@ -102,7 +104,9 @@ void ReadSkeleton(BinaryReader &reader, Model &model) {
         bone.name = ReadAsciiz(reader);
         bone.parent = ReadAsciiz(reader);
     }
-    ReadAsciiz(reader); // pivotsNameObsolete (v41+), empty in every file seen
+    if (layout.version >= 41) {
+        ReadAsciiz(reader); // pivotsNameObsolete, empty in every file seen
+    }
 }
 
 } // namespace
@@ -110,7 +114,7 @@ void ReadSkeleton(BinaryReader &reader, Model &model) {
 Vec3 ReadModelInfo(BinaryReader &reader, const Layout &layout, size_t lodCount, Model &model) {
     reader.setStructure("ModelInfo");
     const Vec3 centreOffset = ReadFixedPart(reader, layout, model);
-    ReadSkeleton(reader, model);
+    ReadSkeleton(reader, layout, model);
     reader.setStructure("ModelInfo");
     AddByte(model, reader, "mapType");
     const ArrayBytes masses = ReadArray(reader, layout, 4, "mass");
@@ -136,7 +140,7 @@ Vec3 ReadModelInfo(BinaryReader &reader, const Layout &layout, size_t lodCount, 
     AddInfo(model, "class", ReadAsciiz(reader));
     AddInfo(model, "damage", ReadAsciiz(reader));
     AddByte(model, reader, "frequent");
-    reader.u32(); // unknown (v31+)
+    reader.u32(); // unknown
     if (layout.version >= 57) {
         // preferred shadow volume / buffer / buffer-visible LOD per LOD: not needed for import.
         reader.skip(3 * 4 * static_cast<uint64_t>(lodCount));
@@ -147,6 +151,7 @@ Vec3 ReadModelInfo(BinaryReader &reader, const Layout &layout, size_t lodCount, 
 LodDirectory ReadLodDirectory(BinaryReader &reader, const Layout &layout, size_t lodCount) {
     reader.setStructure("LOD directory");
     LodDirectory directory;
+    directory.offset = reader.offset();
     directory.starts.resize(lodCount);
     directory.ends.resize(lodCount);
     for (uint32_t &start : directory.starts) {
@@ -164,7 +169,8 @@ LodDirectory ReadLodDirectory(BinaryReader &reader, const Layout &layout, size_t
         if (directory.permanent[i]) {
             continue;
         }
-        // LoadableLodInfo: faces, colour, special, orHints, hasSkeleton (+ vertices, faceArea).
+        // LoadableLodInfo: faces, colour, special, orHints, hasSkeleton, then from v51 the
+        // vertex count and faceArea.
         directory.loadableFaceCounts[i] = reader.i32();
         reader.skip(12 + 1 + (layout.faceArea() ? 8 : 0));
     }

@@ -1,5 +1,5 @@
 /** @file OdolV4xParser.cpp
- *  ODOL v41 to v75: the header (appID from v59, a prefix string from v58, the encryption
+ *  ODOL v40 to v75: the header (appID from v59, a prefix string from v58, the encryption
  *  fields of v75), then ModelInfo, animations, the LOD directory and every LOD body between its
  *  directory offsets, so that damage in one body cannot shift the others.
  */
@@ -65,20 +65,22 @@ void ReadBodies(const uint8_t *data, size_t size, const std::string &fileName, c
             const uint32_t start = directory.starts[i];
             const uint32_t end = directory.ends[i];
             if (start > size || end > size || start > end) {
-                throw ImportError(fileName, "LOD directory", 0,
-                                  "LOD " + std::to_string(i) + " spans bytes " +
-                                      std::to_string(start) + " to " + std::to_string(end) +
-                                      " of a " + std::to_string(size) + "-byte file");
+                ThrowImportError(fileName, "LOD directory", directory.offset + 4 * i,
+                                 "LOD " + std::to_string(i) + " spans bytes " +
+                                     std::to_string(start) + " to " + std::to_string(end) +
+                                     " of a " + std::to_string(size) + "-byte file");
             }
             BinaryReader body(data + start, end - start, fileName, start);
             Lod lod = odol4x::ReadLodBody(body, layout, i, resolutions[i], model, lodWarnings);
             if (!body.atEnd()) {
-                lodWarnings.add(body, std::to_string(body.remaining()) +
-                                          " bytes before the LOD's directory end are left unread");
+                lodWarnings.add(WarningKind::Inconsistent, body,
+                                std::to_string(body.remaining()) +
+                                    " bytes before the LOD's directory end are left unread");
             }
             const int32_t loadableFaces = directory.loadableFaceCounts[i];
             if (loadableFaces >= 0 && static_cast<size_t>(loadableFaces) != FaceCount(lod)) {
-                lodWarnings.add(fileName, "LOD directory", 0,
+                lodWarnings.add(WarningKind::Inconsistent, fileName, "LOD directory",
+                                directory.offset,
                                 "LOD " + std::to_string(i) + ": the directory counts " +
                                     std::to_string(loadableFaces) + " faces, the body has " +
                                     std::to_string(FaceCount(lod)));
@@ -91,6 +93,7 @@ void ReadBodies(const uint8_t *data, size_t size, const std::string &fileName, c
 // The binarizer moves an autoCenter model so that its bounding centre is the origin, and keeps
 // the centre in ModelInfo (checked on BuildingPos_v73 against its MLOD source: every position
 // is off by exactly boundingCenter). Adding it back puts the model where its source had it.
+// The other versions, v40 included, are taken to centre alike (no file of theirs shows it).
 void RestoreCentre(const Vec3 &centre, Model &model) {
     if (centre.x == 0 && centre.y == 0 && centre.z == 0) {
         return;
@@ -123,7 +126,7 @@ void RestoreCentre(const Vec3 &centre, Model &model) {
 Model ParseOdolV4x(const uint8_t *data, size_t size, const std::string &fileName, uint32_t version,
                    Warnings &warnings, unsigned threads) {
     Model model;
-    model.kind = FileKind::OdolV40; // the v40 family: the converter treats them alike
+    model.kind = FileKind::OdolV40; // v40 and later: the converter treats them alike
     model.version = version;
     Layout layout;
     layout.version = version;

@@ -1,7 +1,7 @@
 /** @file OdolV4xVertices.cpp
- *  The sized per-vertex block of an ODOL v41+ LOD body (specs/p3d.md section 4.5, fields 19 to
- *  27; 4.8 and 4.9): clip flags (v50+), UV sets (quantised from v45), positions, normals
- *  (packed from v45), ST, vertexBoneRef and neighborBoneRef; then decoding and skinning.
+ *  The sized per-vertex block of an ODOL v40 to v75 LOD body (specs/p3d.md section 4.5, fields
+ *  19 to 27; 4.8): clip flags (v50+), UV sets (quantised from v45), positions, normals (packed
+ *  from v45), ST, vertexBoneRef and neighborBoneRef; then decoding.
  */
 #include "OdolV4x.h"
 
@@ -50,7 +50,8 @@ VertexBlock ReadVertexBlock(BinaryReader &reader, const Layout &layout,
     VertexBlock block;
     if (layout.clipFlagsInVertexBlock()) {
         reader.setStructure(structurePrefix + "clip flags");
-        block.clipFlags = ReadCondensed(reader, layout, 4, "clip flag");
+        block.clipFlags =
+            ReadCondensed(reader, layout, 4, "clip flag", StorageIn(block.clipFlagValues));
     }
     reader.setStructure(structurePrefix + "UV set 0");
     auto readSet = [&]() {

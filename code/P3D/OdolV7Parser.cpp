@@ -4,6 +4,8 @@
  *  selections named after bones (model.cfg or the import option), as for MLOD.
  */
 #include "OdolParser.h"
+#include "P3dLodReader.h"
+#include "P3dLodThreads.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,15 +19,13 @@ namespace {
 constexpr uint32_t kVersion = 7;
 constexpr uint16_t kNoTexture = 0xFFFF;
 
-class LodBodyParser {
+class LodBodyParser : LodReaderBase {
 public:
-    LodBodyParser(BinaryReader &reader, Warnings &warnings, size_t index)
-        : mReader(reader), mWarnings(warnings), mIndex(index) {}
+    using LodReaderBase::LodReaderBase;
 
     Lod parse() {
-        Lod lod;
+        Lod lod = startLod();
         lod.perVertex = true;
-        lod.fileOffset = mReader.offset();
         structure("point flags");
         mPointFlags = ReadCompressedArray(mReader, 4, "point flag");
         structure("UVs");
@@ -41,7 +41,7 @@ public:
         odol::Polygons polygons = readFaces(lod);
         readSections(lod, polygons);
         readSelections(lod);
-        odol::ReadPropertiesAndFrames(mReader, lod, "LOD " + std::to_string(mIndex) + " ");
+        odol::ReadPropertiesAndFrames(mReader, lod, prefix());
         structure("colours");
         mReader.skip(12);
         readProxies(lod);
@@ -212,18 +212,11 @@ private:
         }
     }
 
-    void structure(const std::string &part) {
-        mReader.setStructure("LOD " + std::to_string(mIndex) + " " + part);
-    }
-
-    BinaryReader &mReader;
-    Warnings &mWarnings;
     size_t mVertexCount = 0;
     ArrayBytes mPointFlags, mUvs, mVertexToPoint;
     std::vector<std::string> mTextures;
     uint64_t mFaceOffset = 0;
     std::vector<SelectionArrays> mSelectionArrays;
-    size_t mIndex;
 };
 
 void ParseModelInfo(BinaryReader &reader, Model &model) {
@@ -283,9 +276,7 @@ Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName,
                 throw;
             }
             // The resolutions follow the LOD bodies, so they are lost with them.
-            warnings.add(error.place(), error.problem() + " - keeping the " +
-                                            std::to_string(model.lods.size()) +
-                                            " LODs before it, without their resolutions");
+            WarnLodsKeptBefore(warnings, error, model.lods.size(), "without their resolutions");
             for (Lod &lod : model.lods) {
                 lod.resolution = std::numeric_limits<float>::quiet_NaN();
             }
@@ -294,7 +285,7 @@ Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName,
     }
     reader.setStructure("resolutions");
     if (reader.remaining() < 4 * lodCount) {
-        warnings.add(reader, "the file ends before the LOD resolutions");
+        warnings.add(WarningKind::Truncated, reader, "the file ends before the LOD resolutions");
         for (Lod &lod : model.lods) {
             lod.resolution = std::numeric_limits<float>::quiet_NaN();
         }
@@ -306,7 +297,8 @@ Model ParseOdolV7(const uint8_t *data, size_t size, const std::string &fileName,
     try {
         ParseModelInfo(reader, model);
     } catch (const ImportError &error) {
-        warnings.add(error.place(), error.problem() + " - ModelInfo incomplete");
+        warnings.add(WarningKind::Truncated, error.place(),
+                     error.problem() + " - ModelInfo incomplete");
     }
     return model;
 }

@@ -70,7 +70,8 @@ void Converter::run() {
                              (problem.empty() ? "" : ": " + problem));
     }
     if (!problem.empty()) {
-        mWarnings.add(mFileName, "LOD choice", 0, "AI_CONFIG_IMPORT_P3D_LODS: " + problem);
+        mWarnings.add(WarningKind::Inconsistent, mFileName, "LOD choice", 0,
+                      "AI_CONFIG_IMPORT_P3D_LODS: " + problem);
     }
 
     mScene->mRootNode = new aiNode(ToUtf8(BaseNameOf(mFileName)));
@@ -125,7 +126,8 @@ void Converter::setUpSkeleton() {
         names.push_back(ToUtf8(bone.name));
     }
     if (MakeNamesUnique(names) != 0) {
-        mWarnings.add(mFileName, "skeleton", 0, "the skeleton repeats bone names; renamed");
+        mWarnings.add(WarningKind::Duplicate, mFileName, "skeleton", 0,
+                      "the skeleton repeats bone names; renamed");
     }
     std::unordered_map<std::string, int64_t> indexByName;
     for (size_t b = 0; b < bones->size(); ++b) {
@@ -138,7 +140,7 @@ void Converter::setUpSkeleton() {
         if (!parent.empty()) {
             auto found = indexByName.find(Lower(parent));
             if (found == indexByName.end()) {
-                mWarnings.add(mFileName, "skeleton", 0,
+                mWarnings.add(WarningKind::Inconsistent, mFileName, "skeleton", 0,
                               "bone '" + (*bones)[b].name + "' has unknown parent '" + parent +
                                   "'; attached to the root");
             } else {

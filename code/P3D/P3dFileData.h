@@ -56,8 +56,8 @@ struct Face {
  *  corner count byte (3 or 4) and that many render vertex indices of `indexSize` bytes
  *  (little-endian), one after another. The parser has checked every record: the counts, and
  *  each index against the vertices. A face's material and flags are its section's. Unpacked,
- *  these were a 28-byte Face each, 11 MB for the benchmark's 396,000 faces (README,
- *  "Benchmarks"); the records are 7 bytes and already in memory. They live as long as the
+ *  these were a 28-byte Face each, 11 MB for the ODOL benchmark's 396,000 faces; the records
+ *  are 7 bytes and already in memory. They live as long as the
  *  bytes the model was parsed from (Model::unpackedBytes, or the caller's buffer). */
 struct PackedFaces {
     const uint8_t *records = nullptr;
@@ -77,8 +77,7 @@ inline std::array<float, 2> LoadUv(const uint8_t *pairs, size_t index) {
  *  decodes the pairs gives them to the set; an MLOD #UVSet# tagg's pairs (two little-endian
  *  floats each, the decoded layout on a little-endian host) stay where the file's bytes hold
  *  them, as PackedFaces do, and live as long as those bytes. Copied, they were 8 bytes a
- *  corner written once and read once (README, "2026-12-06, later: MLOD faces, UV sets and
- *  weld"). */
+ *  corner written once and read once. */
 class UvSet {
 public:
     UvSet() = default;

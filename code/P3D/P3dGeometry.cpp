@@ -374,9 +374,11 @@ void Converter::countDisagreeingNormals(const Lod &lod, Geometry &geometry,
         }
     }
     if (geometry.disagreeing != 0) {
-        warnings.add(mFileName, ResolutionName(lod.resolution) + " faces", lod.fileOffset,
-                     "stored normals disagree with the winding in " +
-                         std::to_string(geometry.disagreeing) + " faces");
+        // One warning, counted once per face.
+        warnings.add(
+            WarningKind::Inconsistent,
+            FilePlace{mFileName, ResolutionName(lod.resolution) + " faces", lod.fileOffset, 0},
+            "a face's stored normals disagree with the winding", geometry.disagreeing);
     }
 }
 
@@ -386,7 +388,8 @@ void Converter::addFrames(const Lod &lod, Geometry &geometry, Warnings &warnings
     for (size_t f = 0; f < lod.frames.size(); ++f) {
         const Frame &frame = lod.frames[f];
         if (frame.positions.size() != lod.points.size()) {
-            warnings.add(mFileName, ResolutionName(lod.resolution) + " frame " + std::to_string(f),
+            warnings.add(WarningKind::Inconsistent, mFileName,
+                         ResolutionName(lod.resolution) + " frame " + std::to_string(f),
                          lod.fileOffset,
                          "the frame has " + std::to_string(frame.positions.size()) +
                              " points, the LOD " + std::to_string(lod.points.size()) + "; skipped");

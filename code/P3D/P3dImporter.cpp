@@ -32,7 +32,7 @@ namespace agf::p3d {
 namespace {
 
 const aiImporterDesc kDescription = {
-    "Bohemia Interactive P3D importer (MLOD, ODOL v7 and v40)",
+    "Bohemia Interactive P3D importer (MLOD, ODOL v7 and v40 to v75)",
     "",
     "",
     "ODOL polygons are reversed from binarized order; other ODOL versions fail with their number",
@@ -94,7 +94,7 @@ Model ParseP3d(const uint8_t *data, size_t size, const std::string &fileName, Wa
         // Packed faces and MLOD UV sets point into these bytes; a move keeps them where they are.
         model.unpackedBytes = std::move(unpacked);
         if (!note.empty()) {
-            warnings.add(fileName, "packed file", 0, note);
+            warnings.add(WarningKind::Truncated, fileName, "packed file", 0, note);
         }
         return model;
     }
@@ -186,7 +186,8 @@ private:
         const TextureLookup lookup = FindTextureFile(io, reference, search);
         if (!lookup.found) {
             if (lookup.refused || !search.roots.empty()) {
-                warnings.add(modelName, "rvmat " + reference, 0, lookup.problem);
+                warnings.add(lookup.refused ? WarningKind::InvalidValue : WarningKind::MissingFile,
+                             modelName, "rvmat " + reference, 0, lookup.problem);
             }
             return {};
         }
@@ -194,7 +195,7 @@ private:
         if (!ReadFileIfExists(io, lookup.path, bytes) || bytes.size() > kMaxRvmatBytes ||
             (bytes.size() >= 4 && bytes[0] == 0 && bytes[1] == 'r' && bytes[2] == 'a' &&
              bytes[3] == 'P')) {
-            warnings.add(FileNameOf(lookup.path), "rvmat", 0,
+            warnings.add(WarningKind::UnreadableFile, FileNameOf(lookup.path), "rvmat", 0,
                          "not a text rvmat (binarized or larger than 1 MB); its stages are not "
                          "read");
             return {};
@@ -214,7 +215,8 @@ private:
                 }
             }
         } catch (const ImportError &error) {
-            warnings.add(error.place(), error.problem() + " - rvmat stages not read");
+            warnings.add(WarningKind::UnreadableFile, error.place(),
+                         error.problem() + " - rvmat stages not read");
         }
         return textures;
     }
@@ -241,7 +243,8 @@ private:
         std::vector<uint8_t> bytes;
         if (!ReadFileIfExists(io, cfgPath, bytes)) {
             if (!mModelCfgPath.empty()) {
-                warnings.add(FileNameOf(cfgPath), "model.cfg", 0, "not found; no skeleton");
+                warnings.add(WarningKind::MissingFile, FileNameOf(cfgPath), "model.cfg", 0,
+                             "not found; no skeleton");
             }
             return;
         }
@@ -250,7 +253,8 @@ private:
                 ParseConfig(std::string(bytes.begin(), bytes.end()), cfgPath);
             loadSkeleton(*config, cfgPath, BaseNameOf(file), options, warnings);
         } catch (const ImportError &error) {
-            warnings.add(error.place(), error.problem() + " - model.cfg ignored");
+            warnings.add(WarningKind::UnreadableFile, error.place(),
+                         error.problem() + " - model.cfg ignored");
             options.externalSkeleton.clear();
         }
     }
@@ -265,12 +269,14 @@ private:
         }
         std::string problem;
         if (!ResolveSkeleton(config, name, options.externalSkeleton, problem)) {
-            warnings.add(FileNameOf(cfgPath), "CfgSkeletons", 0, problem + "; no skeleton");
+            warnings.add(WarningKind::InvalidValue, FileNameOf(cfgPath), "CfgSkeletons", 0,
+                         problem + "; no skeleton");
             options.externalSkeleton.clear();
             return;
         }
         if (!problem.empty()) {
-            warnings.add(FileNameOf(cfgPath), "CfgSkeletons", 0, problem);
+            warnings.add(WarningKind::InvalidValue, FileNameOf(cfgPath), "CfgSkeletons", 0,
+                         problem);
         }
         options.externalSkeletonName = name;
         options.externalSkeletonSource = cfgPath;

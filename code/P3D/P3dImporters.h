@@ -9,7 +9,8 @@ class BaseImporter;
 
 namespace agf {
 
-/** P3D models: MLOD (editable), ODOL v7 (Operation Flashpoint), ODOL v40 (ArmA 1). */
+/** P3D models: MLOD (editable), ODOL v7 (Operation Flashpoint), ODOL v40 to v75 (ArmA 1 to
+ *  Arma 3). */
 Assimp::BaseImporter *CreateP3dImporter();
 
 } // namespace agf

@@ -211,7 +211,7 @@ void ReadLocatedLodBodies(const std::vector<size_t> &costs, unsigned threads, Wa
             bodies[i] = std::make_unique<Lod>(read(i, lodWarnings));
         } catch (const ImportError &error) {
             errors[i] = std::make_unique<std::string>(error.what());
-            lodWarnings.add(error.place(),
+            lodWarnings.add(WarningKind::Truncated, error.place(),
                             error.problem() + "; LOD " + std::to_string(i) + " skipped");
         }
     };
@@ -228,6 +228,13 @@ void ReadLocatedLodBodies(const std::vector<size_t> &costs, unsigned threads, Wa
         // Nothing sound: the first problem is the error.
         throw ImportError(fileName, "LOD bodies", 0, "no LOD could be read: " + firstError);
     }
+}
+
+void WarnLodsKeptBefore(Warnings &warnings, const ImportError &error, size_t kept,
+                        const std::string &loss) {
+    warnings.add(WarningKind::Truncated, error.place(),
+                 error.problem() + " - keeping the " + std::to_string(kept) + " LODs before it" +
+                     (loss.empty() ? "" : ", " + loss));
 }
 
 } // namespace agf::p3d

@@ -1,5 +1,5 @@
 /** @file P3dLodThreads.h
- *  LODs on several threads (#18): a P3D's LODs are independent once their bytes are located, so
+ *  LODs on several threads: a P3D's LODs are independent once their bytes are located, so
  *  the parsers read them (ODOL from its LOD directory, large MLOD LODs as a walk locates them),
  *  and the converter converts them, on up to `threads` threads. The result (the scene, the
  *  warnings and their order, the error) is the one of the loop on one thread, for any count.
@@ -75,5 +75,11 @@ void ReadLocatedLodBodies(const std::vector<size_t> &costs, unsigned threads, Wa
                           const std::string &fileName,
                           const std::function<Lod(size_t lod, Warnings &warnings)> &read,
                           std::vector<Lod> &lods);
+
+/** Records that a LOD after the first could not be read (`error`) and that the model keeps the
+ *  `kept` LODs before it, and only those: "<problem> - keeping the <kept> LODs before it", with
+ *  `loss` naming what else is lost ("without their resolutions"). */
+void WarnLodsKeptBefore(Warnings &warnings, const ImportError &error, size_t kept,
+                        const std::string &loss = {});
 
 } // namespace agf::p3d

@@ -1,8 +1,12 @@
-/** @file OdolV4xWriter.cpp */
+/** @file OdolV4xWriter.cpp
+ *  One writer for ODOL v40 to v75: each record is written with the fields of the version
+ *  asked for, gated where specs/p3d.md section 5 says the layouts differ.
+ */
 #include "OdolV4xWriter.h"
 
 #include "ByteWriter.h"
 #include "LzoWriter.h"
+#include "P3dWriterParts.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,49 +17,27 @@ namespace agf::testgen::p3d {
 namespace {
 
 using Packing = OdolV4xOptions::Packing;
+using Values = OdolV4xOptions::Values;
+using parts::Asciiz;
+using parts::Bytes;
+using parts::IndexBytes;
+using parts::WriteVec3;
 
-void Asciiz(ByteWriter &w, const std::string &text) {
-    w.text(text);
-    w.u8(0);
+Vec3 Minus(const Vec3 &p, const Vec3 &c) {
+    return Vec3{p[0] - c[0], p[1] - c[1], p[2] - c[2]};
 }
 
-void WriteVec3(ByteWriter &w, const Vec3 &v) {
-    w.f32(v[0]);
-    w.f32(v[1]);
-    w.f32(v[2]);
-}
-
-template <typename T> std::vector<uint8_t> Bytes(const std::vector<T> &values) {
-    std::vector<uint8_t> bytes(values.size() * sizeof(T));
-    if (!bytes.empty()) {
-        std::memcpy(bytes.data(), values.data(), bytes.size());
-    }
-    return bytes;
-}
-
-// Index arrays: u16 before v69, u32 from v69.
-template <typename T>
-std::vector<uint8_t> IndexBytes(const std::vector<T> &values, uint32_t version) {
-    ByteWriter w;
-    for (T value : values) {
-        if (version >= 69) {
-            w.u32(static_cast<uint32_t>(value));
-        } else {
-            w.u16(static_cast<uint16_t>(value));
-        }
-    }
-    return w.data();
-}
-
-class V4xWriter {
+class OdolWriter {
 public:
-    V4xWriter(const OdolModel &model, const OdolV4xOptions &options)
-        : mModel(model), mOptions(options), mVersion(options.version) {}
+    OdolWriter(const OdolModel &model, const OdolV4xOptions &options)
+        : mModel(model), mOptions(options), mVersion(options.version),
+          mIndexSize(options.version >= 69 ? 4 : 2), mObserved(options.values == Values::Observed) {
+    }
 
     std::vector<uint8_t> write();
 
 private:
-    bool useLzo(size_t bytes) {
+    bool compress(size_t bytes) {
         if (mVersion < 64 || mOptions.packing == Packing::ByVersion) {
             return bytes >= 1024;
         }
@@ -65,20 +47,23 @@ private:
         return mOptions.packing == Packing::AllLzo;
     }
 
-    // Compressed array payload (spec 3.4) after its count.
+    // Compressed array payload (spec 3.4) after its count: LZSS before v44, LZO from v44, a
+    // flag byte before it from v64.
     void payload(ByteWriter &w, const std::vector<uint8_t> &bytes) {
         if (bytes.empty()) {
             return;
         }
-        const bool lzo = useLzo(bytes.size());
+        const bool compressed = compress(bytes.size());
         if (mVersion >= 64) {
-            w.u8(lzo ? 2 : 0);
+            w.u8(compressed ? 2 : 0);
         }
-        if (lzo) {
+        if (!compressed) {
+            w.bytes(bytes.data(), bytes.size());
+        } else if (mVersion < 44) {
+            parts::LzssPayload(w, bytes);
+        } else {
             const std::vector<uint8_t> packed = LzoCompress(bytes);
             w.bytes(packed.data(), packed.size());
-        } else {
-            w.bytes(bytes.data(), bytes.size());
         }
     }
 
@@ -105,8 +90,11 @@ private:
 
     void header(ByteWriter &w);
     void modelInfo(ByteWriter &w);
+    void skeletonAndMasses(ByteWriter &w);
     void animations(ByteWriter &w);
+    void directory(ByteWriter &w);
     std::vector<uint8_t> lodBody(const OdolLod &lod);
+    void proxiesAndBoneMaps(ByteWriter &w, const OdolLod &lod);
     void lodHead(ByteWriter &w, const OdolLod &lod);
     void polygonsAndSections(ByteWriter &w, const OdolLod &lod);
     void selections(ByteWriter &w, const OdolLod &lod);
@@ -116,11 +104,14 @@ private:
     const OdolModel &mModel;
     const OdolV4xOptions &mOptions;
     uint32_t mVersion;
+    uint32_t mIndexSize;
+    bool mObserved;
     size_t mArrayCounter = 0;
 };
 
 void WriteMaterial(ByteWriter &w, const OdolMaterial &m, uint32_t odolVersion) {
-    const uint32_t version = odolVersion >= 70 ? 11 : 10; // as in the real v48/v50 and v73 files
+    // As in the real files: 10 in v48 and v50, 11 in v73 (and in ArmA 1 no later than 10).
+    const uint32_t version = odolVersion >= 70 ? 11 : 10;
     Asciiz(w, m.path);
     w.u32(version);
     for (const auto &color : m.colors) {
@@ -159,7 +150,7 @@ void WriteMaterial(ByteWriter &w, const OdolMaterial &m, uint32_t odolVersion) {
     stageTexture(3, "", 0); // StageTI
 }
 
-void V4xWriter::header(ByteWriter &w) {
+void OdolWriter::header(ByteWriter &w) {
     w.text("ODOL");
     w.u32(mVersion);
     if (mVersion >= 75) {
@@ -178,7 +169,7 @@ void V4xWriter::header(ByteWriter &w) {
     }
 }
 
-void V4xWriter::modelInfo(ByteWriter &w) {
+void OdolWriter::modelInfo(ByteWriter &w) {
     const uint32_t v = mVersion;
     w.i32(0);    // special
     w.f32(1.0f); // boundingSphere
@@ -218,36 +209,14 @@ void V4xWriter::modelInfo(ByteWriter &w) {
     for (int i = 0; i < (v >= 43 ? 6 : v >= 42 ? 4 : 0); ++i) {
         w.f32(0.0f); // thermal
     }
-    w.u8(0);  // forceNotAlphaModel
-    w.i32(1); // sbSource
-    w.u8(1);  // preferShadowVolume
+    w.u8(0);                  // forceNotAlphaModel
+    w.i32(mObserved ? 1 : 0); // sbSource
+    w.u8(mObserved ? 1 : 0);  // preferShadowVolume
     if (v >= 48) {
         w.f32(3.4028235e38f); // shadowOffset
     }
     w.u8(mModel.animations.empty() ? 0 : 1);
-    Asciiz(w, mModel.skeletonName);
-    if (!mModel.skeletonName.empty()) {
-        w.u8(1); // isDiscrete
-        w.i32(static_cast<int32_t>(mModel.bones.size()));
-        for (const auto &bone : mModel.bones) {
-            Asciiz(w, bone.first);
-            Asciiz(w, bone.second);
-        }
-        Asciiz(w, ""); // pivotsNameObsolete
-    }
-    w.u8(0); // mapType
-    const std::vector<float> masses = {mModel.mass, mModel.mass};
-    array(w, Bytes(masses), masses.size());
-    w.f32(mModel.mass);
-    w.f32(mModel.mass > 0 ? 1.0f / mModel.mass : 0.0f);
-    w.f32(100.0f);
-    w.f32(0.01f);
-    if (v >= 72) {
-        w.f32(1.0f); // explosionShielding
-    }
-    for (int i = 0; i < 12 + (v >= 53 ? 1 : 0) + (v >= 54 ? 1 : 0); ++i) {
-        w.u8(0xFF);
-    }
+    skeletonAndMasses(w);
     w.u32(0); // minShadow
     w.u8(0);  // canBlend
     Asciiz(w, mModel.className);
@@ -261,7 +230,36 @@ void V4xWriter::modelInfo(ByteWriter &w) {
     }
 }
 
-void V4xWriter::animations(ByteWriter &w) {
+void OdolWriter::skeletonAndMasses(ByteWriter &w) {
+    Asciiz(w, mModel.skeletonName);
+    if (!mModel.skeletonName.empty()) {
+        w.u8(1); // isDiscrete
+        w.i32(static_cast<int32_t>(mModel.bones.size()));
+        for (const auto &bone : mModel.bones) {
+            Asciiz(w, bone.first);
+            Asciiz(w, bone.second);
+        }
+        if (mVersion >= 41) {
+            Asciiz(w, ""); // pivotsNameObsolete
+        }
+    }
+    w.u8(0); // mapType
+    const std::vector<float> masses =
+        mObserved ? std::vector<float>{mModel.mass, mModel.mass} : std::vector<float>{};
+    array(w, Bytes(masses), masses.size());
+    w.f32(mModel.mass);
+    w.f32(mModel.mass > 0 ? 1.0f / mModel.mass : 0.0f);
+    w.f32(100.0f);
+    w.f32(0.01f);
+    if (mVersion >= 72) {
+        w.f32(1.0f); // explosionShielding
+    }
+    for (int i = 0; i < 12 + (mVersion >= 53 ? 1 : 0) + (mVersion >= 54 ? 1 : 0); ++i) {
+        w.u8(0xFF); // LOD indices, geometrySimple (v53) and geometryPhys (v54) first
+    }
+}
+
+void OdolWriter::animations(ByteWriter &w) {
     w.u8(mModel.animations.empty() ? 0 : 1);
     if (mModel.animations.empty()) {
         return;
@@ -307,25 +305,49 @@ void V4xWriter::animations(ByteWriter &w) {
         for (const OdolAnimation &animation : mModel.animations) {
             w.i32(animation.bone);
             if (animation.bone != -1 && animation.type != 8 && animation.type != 9) {
-                const Vec3 &p = animation.axisPosition;
-                const Vec3 &c = mOptions.boundingCenter;
-                WriteVec3(w, Vec3{p[0] - c[0], p[1] - c[1], p[2] - c[2]});
+                WriteVec3(w, Minus(animation.axisPosition, mOptions.boundingCenter));
                 WriteVec3(w, animation.axisDirection);
             }
         }
     }
 }
 
-void V4xWriter::lodHead(ByteWriter &w, const OdolLod &lod) {
-    const Vec3 &c = mOptions.boundingCenter;
+// Starts and ends (patched by write()), which LODs are permanent, and a LoadableLodInfo for
+// each of the others.
+void OdolWriter::directory(ByteWriter &w) {
+    const size_t lodCount = mModel.lods.size();
+    for (size_t i = 0; i < 2 * lodCount; ++i) {
+        w.u32(0);
+    }
+    const auto loadable = [&](size_t i) { return i == 0 || !mObserved; };
+    for (size_t i = 0; i < lodCount; ++i) {
+        w.u8(loadable(i) ? 0 : 1);
+    }
+    for (size_t i = 0; i < lodCount; ++i) {
+        if (!loadable(i)) {
+            continue;
+        }
+        const OdolLod &lod = mModel.lods[i];
+        w.i32(static_cast<int32_t>(lod.faces.size()));
+        w.u32(0);
+        w.i32(0);
+        w.u32(0);
+        w.u8(lod.skinned ? 1 : 0);
+        if (mVersion >= 51) {
+            w.i32(static_cast<int32_t>(lod.vertices.size()));
+            w.f32(1.0f); // faceArea
+        }
+    }
+}
+
+void OdolWriter::proxiesAndBoneMaps(ByteWriter &w, const OdolLod &lod) {
     w.i32(static_cast<int32_t>(lod.proxies.size()));
     for (const OdolProxy &proxy : lod.proxies) {
         Asciiz(w, proxy.path);
         for (size_t r = 0; r < 3; ++r) {
             WriteVec3(w, proxy.rows[r]);
         }
-        const Vec3 &p = proxy.rows[3];
-        WriteVec3(w, Vec3{p[0] - c[0], p[1] - c[1], p[2] - c[2]});
+        WriteVec3(w, Minus(proxy.rows[3], mOptions.boundingCenter));
         w.i32(proxy.id);
         w.i32(proxy.selection);
         w.i32(proxy.bone);
@@ -349,6 +371,10 @@ void V4xWriter::lodHead(ByteWriter &w, const OdolLod &lod) {
             w.i32(local);
         }
     }
+}
+
+void OdolWriter::lodHead(ByteWriter &w, const OdolLod &lod) {
+    proxiesAndBoneMaps(w, lod);
     const size_t n = lod.vertices.size();
     if (mVersion >= 50) {
         w.u32(static_cast<uint32_t>(n));
@@ -364,8 +390,12 @@ void V4xWriter::lodHead(ByteWriter &w, const OdolLod &lod) {
     }
     w.i32(0); // orHints
     w.i32(0); // andHints
-    for (int i = 0; i < 10; ++i) {
-        w.f32(0.0f); // bMin, bMax, bCenter, bRadius: not read
+    if (mObserved) {
+        for (int i = 0; i < 10; ++i) {
+            w.f32(0.0f); // bMin, bMax, bCenter, bRadius: not read
+        }
+    } else {
+        parts::WriteBounds(w, parts::Positions(lod.vertices, mOptions.boundingCenter));
     }
     w.i32(static_cast<int32_t>(lod.textures.size()));
     for (const std::string &texture : lod.textures) {
@@ -375,36 +405,20 @@ void V4xWriter::lodHead(ByteWriter &w, const OdolLod &lod) {
     for (const OdolMaterial &material : lod.materials) {
         WriteMaterial(w, material, mVersion);
     }
-    std::vector<uint32_t> vertexToPoint;
-    uint32_t pointCount = 0;
-    for (const OdolVertex &v : lod.vertices) {
-        vertexToPoint.push_back(v.point);
-        pointCount = std::max<uint32_t>(pointCount, v.point + 1u);
-    }
-    std::vector<uint32_t> pointToVertex(pointCount, 0);
-    for (size_t v = n; v-- > 0;) {
-        pointToVertex[vertexToPoint[v]] = static_cast<uint32_t>(v);
-    }
-    array(w, IndexBytes(pointToVertex, mVersion), pointToVertex.size());
-    array(w, IndexBytes(vertexToPoint, mVersion), n);
+    const parts::PointMaps maps = parts::MapPoints(lod.vertices);
+    array(w, IndexBytes(maps.pointToVertex, mIndexSize), maps.pointToVertex.size());
+    array(w, IndexBytes(maps.vertexToPoint, mIndexSize), n);
 }
 
-void V4xWriter::polygonsAndSections(ByteWriter &w, const OdolLod &lod) {
-    const uint32_t indexSize = mVersion >= 69 ? 4 : 2;
-    std::vector<uint32_t> offsets;
-    uint32_t offset = 0;
-    for (const auto &face : lod.faces) {
-        offsets.push_back(offset);
-        offset += static_cast<uint32_t>((1 + face.size()) * indexSize);
-    }
-    offsets.push_back(offset);
+void OdolWriter::polygonsAndSections(ByteWriter &w, const OdolLod &lod) {
+    const std::vector<uint32_t> offsets = parts::FaceOffsets(lod.faces, mIndexSize);
     w.i32(static_cast<int32_t>(lod.faces.size()));
-    w.u32(offset);
+    w.u32(offsets.back());
     w.u16(0);
     for (const auto &face : lod.faces) {
         w.u8(static_cast<uint8_t>(face.size()));
         for (uint16_t index : face) {
-            indexSize == 4 ? w.u32(index) : w.u16(index);
+            mIndexSize == 4 ? w.u32(index) : w.u16(index);
         }
     }
     w.i32(static_cast<int32_t>(lod.sections.size()));
@@ -418,26 +432,26 @@ void V4xWriter::polygonsAndSections(ByteWriter &w, const OdolLod &lod) {
         w.u32(section.faceFlags);
         w.i32(section.materialIndex);
         if (section.materialIndex == -1) {
-            Asciiz(w, "agf\\inline.rvmat");
+            Asciiz(w, mObserved ? "agf\\inline.rvmat" : "");
         }
-        w.i32(2);
+        w.i32(2); // areaOverTex
         w.f32(1.0f);
-        w.f32(-1000.0f);
+        w.f32(mObserved ? -1000.0f : 1000.0f);
         if (mVersion >= 67) {
-            w.i32(0);
+            w.i32(0); // no v67 floats follow
         }
     }
 }
 
-void V4xWriter::selections(ByteWriter &w, const OdolLod &lod) {
+void OdolWriter::selections(ByteWriter &w, const OdolLod &lod) {
     w.i32(static_cast<int32_t>(lod.selections.size()));
     for (const OdolSelection &selection : lod.selections) {
         Asciiz(w, selection.name);
-        array(w, IndexBytes(selection.faces, mVersion), selection.faces.size());
+        array(w, IndexBytes(selection.faces, mIndexSize), selection.faces.size());
         w.i32(0);
         w.u8(selection.sectional ? 1 : 0);
         array(w, Bytes(selection.sections), selection.sections.size());
-        array(w, IndexBytes(selection.vertices, mVersion), selection.vertices.size());
+        array(w, IndexBytes(selection.vertices, mIndexSize), selection.vertices.size());
         array(w, selection.weights, selection.weights.size());
     }
     w.i32(static_cast<int32_t>(lod.properties.size()));
@@ -446,17 +460,21 @@ void V4xWriter::selections(ByteWriter &w, const OdolLod &lod) {
         Asciiz(w, property.second);
     }
     w.i32(static_cast<int32_t>(lod.frames.size()));
-    const Vec3 &c = mOptions.boundingCenter;
     for (const auto &frame : lod.frames) {
         w.f32(frame.first);
         w.i32(static_cast<int32_t>(frame.second.size()));
         for (const Vec3 &p : frame.second) {
-            WriteVec3(w, Vec3{p[0] - c[0], p[1] - c[1], p[2] - c[2]});
+            WriteVec3(w, Minus(p, mOptions.boundingCenter));
         }
     }
 }
 
-void V4xWriter::uvSet(ByteWriter &w, const OdolLod &lod, bool second) {
+// Float pairs before v45; from v45 the set's range and i16 pairs spread over it.
+void OdolWriter::uvSet(ByteWriter &w, const OdolLod &lod, bool second) {
+    if (mVersion < 45) {
+        condensed(w, parts::FloatUvBytes(lod.vertices, second), lod.vertices.size(), 8);
+        return;
+    }
     float low[2] = {0, 0}, high[2] = {1, 1};
     for (size_t v = 0; v < lod.vertices.size(); ++v) {
         const Uv &uv = second ? lod.vertices[v].uv1 : lod.vertices[v].uv;
@@ -478,7 +496,7 @@ void V4xWriter::uvSet(ByteWriter &w, const OdolLod &lod, bool second) {
     condensed(w, values.data(), lod.vertices.size(), 4);
 }
 
-void V4xWriter::vertexBlock(ByteWriter &w, const OdolLod &lod) {
+void OdolWriter::vertexBlock(ByteWriter &w, const OdolLod &lod) {
     const size_t n = lod.vertices.size();
     if (mVersion >= 50) {
         std::vector<uint32_t> flags;
@@ -493,16 +511,23 @@ void V4xWriter::vertexBlock(ByteWriter &w, const OdolLod &lod) {
         uvSet(w, lod, true);
     }
     ByteWriter positions, normals, tangents;
-    const Vec3 &c = mOptions.boundingCenter;
+    for (const Vec3 &p : parts::Positions(lod.vertices, mOptions.boundingCenter)) {
+        WriteVec3(positions, p);
+    }
     for (const OdolVertex &v : lod.vertices) {
-        WriteVec3(positions,
-                  Vec3{v.position[0] - c[0], v.position[1] - c[1], v.position[2] - c[2]});
-        normals.u32(PackNormal(v.normal));
-        tangents.u32(PackNormal({1, 0, 0}));
-        tangents.u32(PackNormal({0, 0, 1}));
+        if (mVersion >= 45) {
+            normals.u32(PackNormal(v.normal));
+            tangents.u32(PackNormal({1, 0, 0}));
+            tangents.u32(PackNormal({0, 0, 1}));
+        } else {
+            WriteVec3(normals, v.normal);
+        }
+    }
+    if (mVersion < 45) {
+        tangents.bytes(std::vector<uint8_t>(24 * n, 0).data(), 24 * n); // zeros compress well
     }
     array(w, positions.data(), n);
-    condensed(w, normals.data(), n, 4);
+    condensed(w, normals.data(), n, mVersion >= 45 ? 4 : 12);
     array(w, tangents.data(), n);
     if (lod.skinned) {
         ByteWriter refs;
@@ -520,7 +545,7 @@ void V4xWriter::vertexBlock(ByteWriter &w, const OdolLod &lod) {
     array(w, {}, 0); // neighborBoneRef
 }
 
-std::vector<uint8_t> V4xWriter::lodBody(const OdolLod &lod) {
+std::vector<uint8_t> OdolWriter::lodBody(const OdolLod &lod) {
     ByteWriter w;
     lodHead(w, lod);
     polygonsAndSections(w, lod);
@@ -534,48 +559,31 @@ std::vector<uint8_t> V4xWriter::lodBody(const OdolLod &lod) {
     vertexBlock(w, lod);
     if (mVersion >= 67) {
         w.u32(0);
-        // sizeOfRestData counts from its own first byte to the end of this u32, less 4.
-        w.patchU32(restSizeAt, static_cast<uint32_t>(w.size() - restSizeAt - 4));
-    } else {
-        w.patchU32(restSizeAt, static_cast<uint32_t>(w.size() - restSizeAt));
     }
+    // sizeOfRestData: the bytes after it, the v67 u32 included, and from v41 to v66 its own 4
+    // bytes too (as the reader takes it).
+    const bool countsItself = mVersion >= 41 && mVersion < 67;
+    w.patchU32(restSizeAt, static_cast<uint32_t>(w.size() - restSizeAt - (countsItself ? 0 : 4)));
     if (mVersion >= 68) {
         w.u8(1);
     }
     return w.data();
 }
 
-std::vector<uint8_t> V4xWriter::write() {
+std::vector<uint8_t> OdolWriter::write() {
     ByteWriter w;
     header(w);
     modelInfo(w);
     animations(w);
-    const size_t directory = w.size();
-    const size_t lodCount = mModel.lods.size();
-    for (size_t i = 0; i < 2 * lodCount; ++i) {
-        w.u32(0); // starts and ends, patched below
-    }
-    // LOD 0 is loadable (a LoadableLodInfo follows), the others permanent.
-    for (size_t i = 0; i < lodCount; ++i) {
-        w.u8(i == 0 ? 0 : 1);
-    }
-    if (lodCount > 0) {
-        w.i32(static_cast<int32_t>(mModel.lods[0].faces.size()));
-        w.u32(0);
-        w.i32(0);
-        w.u32(0);
-        w.u8(mModel.lods[0].skinned ? 1 : 0);
-        if (mVersion >= 51) {
-            w.i32(static_cast<int32_t>(mModel.lods[0].vertices.size()));
-            w.f32(1.0f);
-        }
-    }
+    const size_t directoryAt = w.size();
+    directory(w);
     // Bodies in descending resolution order (the last LOD first), located by the directory.
+    const size_t lodCount = mModel.lods.size();
     for (size_t k = lodCount; k-- > 0;) {
         const std::vector<uint8_t> body = lodBody(mModel.lods[k]);
-        w.patchU32(directory + 4 * k, static_cast<uint32_t>(w.size()));
+        w.patchU32(directoryAt + 4 * k, static_cast<uint32_t>(w.size()));
         w.bytes(body.data(), body.size());
-        w.patchU32(directory + 4 * (lodCount + k), static_cast<uint32_t>(w.size()));
+        w.patchU32(directoryAt + 4 * (lodCount + k), static_cast<uint32_t>(w.size()));
     }
     return w.data();
 }
@@ -598,7 +606,11 @@ uint32_t PackNormal(const Vec3 &normal) {
 }
 
 std::vector<uint8_t> WriteOdolV4x(const OdolModel &model, const OdolV4xOptions &options) {
-    return V4xWriter(model, options).write();
+    return OdolWriter(model, options).write();
+}
+
+std::vector<uint8_t> WriteOdolV40(const OdolModel &model) {
+    return WriteOdolV4x(model, {40, Packing::ByVersion, Vec3{0, 0, 0}, Values::Plain});
 }
 
 } // namespace agf::testgen::p3d

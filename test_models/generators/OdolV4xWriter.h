@@ -1,8 +1,9 @@
 /** @file OdolV4xWriter.h
- *  Writes ODOL v41 to v73 test files (ArmA 2, ArmA 2 OA / DayZ mod, Arma 3) from the same
- *  descriptions as the v40 writer, field by field after specs/p3d.md sections 3 to 5, with our
- *  own LZO writer (LzoWriter.h). It is the reference the v4x reader is tested against; the real
- *  samples are the evidence that the layout matches the game.
+ *  Writes ODOL v40 to v75 test files (ArmA 1, ArmA 2, ArmA 2 OA / DayZ mod, Arma 3) from the
+ *  model descriptions of P3dWriters.h: one writer whose records grow by version, field by field
+ *  after specs/p3d.md sections 3 to 5, with our own LZO writer (LzoWriter.h). It is the
+ *  reference the v40 to v75 reader is tested against; the real samples are the evidence that
+ *  the layout matches the game.
  */
 #pragma once
 
@@ -23,6 +24,13 @@ struct OdolV4xOptions {
     /** autoCenter: positions are written minus this, and ModelInfo keeps it as boundingCenter,
      *  as the binarizer does. */
     Vec3 boundingCenter{0, 0, 0};
+    /** The values of the fields the importer only reports or skips, and which LODs are
+     *  permanent. Observed: as the real ArmA 2 and Arma 3 files have them (sbSource and
+     *  preferShadowVolume 1, areaOverTex 1 and -1000, LOD bounds left zero), with two masses,
+     *  an inline material path and only LOD 0 loadable, so that those paths are read. Plain: as
+     *  the v40 file is written (zeros, the LOD's own bounds, areaOverTex 1 and 1000, no masses,
+     *  empty inline material names, every LOD loadable). */
+    enum class Values { Observed, Plain } values = Values::Observed;
 };
 
 /** One committed test file: test_models/<relativePath>, the v40 file's skinned model

@@ -1,6 +1,6 @@
 /** @file P3dWriters.h
- *  Writers for Bohemia P3D test files: MLOD (P3DM and SP3X LODs), ODOL v40 and ODOL v7, and a
- *  BI-LZSS compressor. No real ODOL file was available, so the ODOL writers follow
+ *  Writers for Bohemia P3D test files: MLOD (P3DM and SP3X LODs), ODOL v7 and v40 (the v40 to
+ *  v75 writer is OdolV4xWriter.h), and a BI-LZSS compressor. The ODOL writers follow
  *  specs/p3d.md field by field; they are the reference the importer is tested against, not
  *  evidence that the layout matches the game.
  *
@@ -86,9 +86,9 @@ struct OdolStage {
     uint32_t uvSource = 1;
 };
 
+/** An embedded rvmat; its version follows the ODOL version (10, or 11 from v70). */
 struct OdolMaterial {
     std::string path;
-    uint32_t version = 10;
     std::array<std::array<float, 4>, 6> colors{};
     float specularPower = 0;
     uint32_t pixelShader = 0, vertexShader = 0;
@@ -149,6 +149,7 @@ struct OdolModel {
     std::string className, damage;
 };
 
+/** ODOL v40 (ArmA 1): WriteOdolV4x of OdolV4xWriter.h at version 40 with its Plain values. */
 std::vector<uint8_t> WriteOdolV40(const OdolModel &model);
 std::vector<uint8_t> WriteOdolV7(const OdolModel &model);
 
