@@ -120,16 +120,6 @@ size_t ImportWarnings::count(agf::WarningKind kind, const std::string &structure
     return CountWarnings(mWarnings, kind, structure);
 }
 
-size_t ImportWarnings::count(const std::string &fragment) const {
-    size_t seen = 0;
-    for (const Warning &warning : mWarnings) {
-        if (warning.text().find(fragment) != std::string::npos) {
-            seen += warning.count;
-        }
-    }
-    return seen;
-}
-
 namespace {
 
 // Hands the scene made by a test's callback to Assimp, so that the real post-processing and

@@ -119,10 +119,6 @@ public:
     std::vector<agf::Warning> of(agf::WarningKind kind, const std::string &structure = "") const {
         return WarningsOf(mWarnings, kind, structure);
     }
-    /** Untyped, kept only until every test names the kind it expects: how many times a
-     *  problem whose text contains `fragment` was seen. */
-    size_t count(const std::string &fragment) const;
-    bool contains(const std::string &fragment) const { return count(fragment) != 0; }
 
 private:
     std::vector<agf::Warning> mWarnings;

@@ -103,4 +103,20 @@ TEST(NumberText, WritesWhatPrintfWritesInTheCLocale) {
     EXPECT_EQ(agf::NumberText(std::numeric_limits<double>::quiet_NaN(), 6), "nan");
 }
 
+TEST(NumberText, WritesFixedDecimalsAsPrintfDoes) {
+    for (const double value : {0.0, 1.0, -1.5, 0.1, 2.0 / 3.0, 123456.789, 999.9996, 1e-7}) {
+        for (const int decimals : {0, 1, 3, 6}) {
+            char oracle[64];
+            std::snprintf(oracle, sizeof oracle, "%.*f", decimals, value);
+            EXPECT_EQ(agf::FixedNumberText(value, decimals), oracle) << value << " " << decimals;
+        }
+    }
+}
+
+TEST(NumberText, SkipsOnlyLeadingBlanks) {
+    EXPECT_EQ(agf::SkipBlanks(" \t 1.5 "), "1.5 ");
+    EXPECT_EQ(agf::SkipBlanks("1.5"), "1.5");
+    EXPECT_EQ(agf::SkipBlanks("   "), "");
+}
+
 } // namespace

@@ -69,7 +69,8 @@ bool StructField(const std::string &value, const char *field, float &out, bool *
     size_t at = 0;
     while ((at = value.find(wanted, at)) != std::string::npos) {
         if (at == 0 || !IsIdentifierChar(value[at - 1])) {
-            const std::string_view start = std::string_view(value).substr(at + wanted.size());
+            const std::string_view start =
+                SkipBlanks(std::string_view(value).substr(at + wanted.size()));
             double number = 0;
             const size_t used = ReadNumberPrefix(start, number);
             if (used == 0) {

@@ -172,3 +172,26 @@ std::string NumberText(double value, int significantDigits) {
 }
 
 } // namespace agf
+
+namespace agf {
+
+std::string FixedNumberText(double value, int decimals) {
+    if (!std::isfinite(value)) {
+        return NumberText(value, 1);
+    }
+    std::ostringstream text;
+    text.imbue(std::locale::classic());
+    text.setf(std::ios::fixed, std::ios::floatfield);
+    text.precision(decimals);
+    text << value;
+    return text.str();
+}
+
+std::string_view SkipBlanks(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
+        text.remove_prefix(1);
+    }
+    return text;
+}
+
+} // namespace agf

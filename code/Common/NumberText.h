@@ -24,4 +24,12 @@ bool ReadNumber(std::string_view text, double &value);
  *  locale ("0.5", "1e+20", "inf", "nan"). */
 std::string NumberText(double value, int significantDigits);
 
+/** `value` with `decimals` digits after the point, as printf's "%.Nf" writes it in the C
+ *  locale ("0.500"). */
+std::string FixedNumberText(double value, int decimals);
+
+/** `text` without the spaces and tabs it starts with (strtod skips them; ReadNumberPrefix does
+ *  not, so that a caller says where they may be). */
+std::string_view SkipBlanks(std::string_view text);
+
 } // namespace agf

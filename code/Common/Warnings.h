@@ -43,18 +43,6 @@ public:
     /** A problem at a reader's current offset, in its current structure. */
     void add(WarningKind kind, const BinaryReader &reader, const std::string &problem);
 
-    // Untyped forms, kept only until every caller names its kind.
-    void add(const FilePlace &place, const std::string &problem, size_t count = 1) {
-        add(WarningKind::Unknown, place, problem, count);
-    }
-    void add(const std::string &file, const std::string &structure, uint64_t offset,
-             const std::string &problem) {
-        add(WarningKind::Unknown, FilePlace{file, structure, offset, 0}, problem);
-    }
-    void add(const BinaryReader &reader, const std::string &problem) {
-        add(WarningKind::Unknown, reader, problem);
-    }
-
     /** Appends another sink's entries (a nested import: a PSW asset, an animation file). */
     void merge(const Warnings &other);
 
@@ -66,16 +54,6 @@ public:
     size_t total() const;
     /** Occurrences of problems of one kind, repeats included. */
     size_t count(WarningKind kind) const;
-    /** Untyped, kept only until every caller names its kind: true when some entry's message
-     *  contains `fragment`. */
-    bool contains(const std::string &fragment) const {
-        for (const Warning &entry : mEntries) {
-            if (entry.message.find(fragment) != std::string::npos) {
-                return true;
-            }
-        }
-        return false;
-    }
     /** Distinct problems beyond kMaxDistinct, counted but not kept. */
     size_t dropped() const { return mDropped; }
 

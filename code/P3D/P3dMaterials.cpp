@@ -18,6 +18,7 @@
  */
 #include "P3dConversion.h"
 
+#include "Common/NumberText.h"
 #include "Common/StringHelpers.h"
 #include "Common/TextEncoding.h"
 
@@ -230,15 +231,16 @@ bool ParseProceduralColor(const std::string &texture, float (&rgba)[4]) {
     if (open == std::string::npos) {
         return false;
     }
-    const char *cursor = texture.c_str() + open + 6;
+    std::string_view cursor = std::string_view(texture).substr(open + 6);
     for (float &channel : rgba) {
-        char *end = nullptr;
-        const double value = std::strtod(cursor, &end);
-        if (end == cursor || (*end != ',' && *end != ')')) {
+        cursor = SkipBlanks(cursor);
+        double value = 0;
+        const size_t used = ReadNumberPrefix(cursor, value);
+        if (used == 0 || used == cursor.size() || (cursor[used] != ',' && cursor[used] != ')')) {
             return false;
         }
         channel = static_cast<float>(value);
-        cursor = *end == ',' ? end + 1 : end;
+        cursor.remove_prefix(cursor[used] == ',' ? used + 1 : used);
     }
     return true;
 }

@@ -5,6 +5,7 @@
  */
 #include "P3dConversion.h"
 
+#include "Common/NumberText.h"
 #include "Common/TextEncoding.h"
 #include "P3dFaces.h"
 
@@ -52,9 +53,7 @@ std::string Ranges(const std::vector<uint32_t> &sorted) {
 }
 
 std::string FormatFloat(float value) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%g", static_cast<double>(value));
-    return buffer;
+    return NumberText(static_cast<double>(value), 6);
 }
 
 // The LOD node's own values: counts, properties, point flags, mass, frames, sections.

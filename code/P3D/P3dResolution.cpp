@@ -1,6 +1,7 @@
 /** @file P3dResolution.cpp */
 #include "P3dResolution.h"
 
+#include "Common/NumberText.h"
 #include "Common/StringHelpers.h"
 
 #include <algorithm>
@@ -53,9 +54,7 @@ bool Near(double a, double b) {
 }
 
 std::string Number(double value) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%g", value);
-    return buffer;
+    return NumberText(value, 6);
 }
 
 } // namespace
@@ -66,9 +65,7 @@ std::string ResolutionName(float resolution) {
         return "Unknown LOD";
     }
     if (r >= 0 && r < 1000) {
-        char buffer[64];
-        std::snprintf(buffer, sizeof buffer, "LOD %.3f", r);
-        return buffer;
+        return "LOD " + FixedNumberText(r, 3);
     }
     if (r >= 1000 && r < 1100) {
         return r == 1000 ? "View Gunner" : "View Gunner " + Number(r - 1000);
@@ -131,9 +128,8 @@ std::vector<bool> SelectLods(const std::vector<float> &resolutions, const std::s
         if (entry.empty()) {
             continue;
         }
-        char *parsedEnd = nullptr;
-        const double value = std::strtod(entry.c_str(), &parsedEnd);
-        const bool numeric = parsedEnd != entry.c_str() && *parsedEnd == '\0';
+        double value = 0;
+        const bool numeric = ReadNumber(entry, value);
         bool matched = false;
         for (size_t i = 0; i < resolutions.size(); ++i) {
             const bool hit = numeric
