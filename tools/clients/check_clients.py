@@ -34,6 +34,9 @@ GLTF_TOO = {"skinned_box.psk", "level_v2.psw", "two_submeshes.anb", "keypose_cha
 
 
 def looks_like_gltf(path):
+    # Tests also create directories with these names (an unwritable output path).
+    if not path.is_file():
+        return False
     with open(path, "rb") as stream:
         start = stream.read(64)
     return start[:4] == b"glTF" or start.lstrip()[:1] == b"{"
