@@ -9,6 +9,7 @@
 
 #include "Common/AssimpVersion.h"
 #include "Common/SceneBuilder.h"
+#include "Export/ChannelKeyAlignment.h"
 #include "Export/FbxBinaryRepair.h"
 #include "Export/FbxBinaryTree.h"
 #include "Export/FbxMeshNodes.h"
@@ -223,21 +224,39 @@ TEST(AssimpRepairs, FbxFullWeights) {
     EXPECT_EQ(mismatched, AssimpNeeds(AssimpRepair::FbxFullWeights));
 }
 
-TEST(AssimpRepairs, AnimationTiming) {
-    Assimp::Importer importer;
-    const aiScene *scene = RichScene(importer);
-    ASSERT_NE(scene, nullptr);
-    const std::vector<uint8_t> bytes = StockExport(scene, "fbxa");
+/** Whether the animation read back from `bytes` lasts other than the test scene's 2.5 s. */
+bool DurationWrong(const std::vector<uint8_t> &bytes, const char *hint) {
     Assimp::Importer reader;
-    const aiScene *back = ReadBack(reader, bytes, "fbx");
-    ASSERT_NE(back, nullptr) << reader.GetErrorString();
-    ASSERT_EQ(back->mNumAnimations, 1u);
+    const aiScene *back = ReadBack(reader, bytes, hint);
+    EXPECT_NE(back, nullptr) << reader.GetErrorString();
+    if (back == nullptr || back->mNumAnimations != 1) {
+        ADD_FAILURE() << "no animation read back";
+        return false;
+    }
     const aiAnimation &animation = *back->mAnimations[0];
     const double rate = animation.mTicksPerSecond > 0 ? animation.mTicksPerSecond : 1.0;
     const double seconds = test::kDurationTicks / test::kTicksPerSecond;
-    const bool wrong = std::fabs(animation.mDuration / rate - seconds) > 1e-3;
-    EXPECT_EQ(wrong, AssimpNeeds(AssimpRepair::AnimationTiming))
-        << animation.mDuration / rate << " s instead of " << seconds;
+    return std::fabs(animation.mDuration / rate - seconds) > 1e-3;
+}
+
+TEST(AssimpRepairs, FbxAnimationTiming) {
+    Assimp::Importer importer;
+    const aiScene *scene = RichScene(importer);
+    ASSERT_NE(scene, nullptr);
+    EXPECT_EQ(DurationWrong(StockExport(scene, "fbxa"), "fbx"),
+              AssimpNeeds(AssimpRepair::FbxAnimationTiming));
+}
+
+TEST(AssimpRepairs, ColladaAnimationTiming) {
+    // Channels with aligned keys, which every version's Collada writer keeps.
+    Assimp::Importer importer;
+    const aiScene *scene = test::BuildAndValidate(importer, [](aiScene *built) {
+        test::BuildSkinnedMorphingScene(built);
+        AlignChannelKeys(*built);
+    });
+    ASSERT_NE(scene, nullptr) << importer.GetErrorString();
+    EXPECT_EQ(DurationWrong(StockExport(scene, "collada"), "dae"),
+              AssimpNeeds(AssimpRepair::ColladaAnimationTiming));
 }
 
 TEST(AssimpRepairs, MorphTargetNormals) {
@@ -444,4 +463,20 @@ TEST(FbxBinaryRepair, ShapesWithoutNormalsGetZeroNormalsPerIndex) {
     const aiScene *back = ReadBack(reader, repaired, "fbx");
     ASSERT_NE(back, nullptr) << reader.GetErrorString();
     EXPECT_EQ(back->mMeshes[0]->mNumAnimMeshes, 3u);
+}
+
+TEST(GltfExport, TheGeneratorNamesTheAssimpInUse) {
+    Assimp::Importer importer;
+    const aiScene *scene = RichScene(importer);
+    ASSERT_NE(scene, nullptr);
+    Assimp::Exporter exporter;
+    RegisterExporters(exporter);
+    const aiExportDataBlob *blob = exporter.ExportToBlob(scene, "glb2");
+    ASSERT_NE(blob, nullptr);
+    const auto *data = static_cast<const uint8_t *>(blob->data);
+    const nlohmann::json json = nlohmann::json::parse(
+        gltf::ReadGlb(std::vector<uint8_t>(data, data + blob->size), "ours.glb").json);
+    const std::string generator = json["asset"].value("generator", std::string());
+    EXPECT_EQ(generator, std::string("assimp-gameformats ") + Version() +
+                             " on Open Asset Import Library " + LoadedAssimpVersion().text());
 }

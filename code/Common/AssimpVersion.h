@@ -39,11 +39,14 @@ enum class AssimpRepair {
     /** Binary FBX: a blend-shape channel's FullWeights has one entry whatever its shape's size;
      *  Blender refuses the file when a shape moves no vertex. */
     FbxFullWeights,
-    /** FBX and Collada: key times written as if they were seconds (mTicksPerSecond ignored),
+    /** FBX: key times written as whole seconds of ticks (mTicksPerSecond truncates them),
      *  animation lengths truncated to whole seconds (AnimationRetiming.h, FbxTakeLength.h). */
-    AnimationTiming,
-    /** FBX: morph targets without normals are lost on reading, and the writer reads the base
-     *  mesh's normals without checking for them (MorphTargetNormals.h). */
+    FbxAnimationTiming,
+    /** Collada: key times written as if they were seconds (mTicksPerSecond ignored). */
+    ColladaAnimationTiming,
+    /** FBX: a shape is written with normals only when its target has normals and only for
+     *  the vertices it moves, and the same version's reader drops every shape without a
+     *  Normals array (MorphTargetNormals.h, FbxBinaryRepair.h item 6). */
     MorphTargetNormals,
     /** FBX: morph-weight animation (aiMeshMorphAnim) is not written (FbxMorphAnimation.h). */
     FbxMorphAnimation,
@@ -68,7 +71,9 @@ enum class AssimpRepair {
 };
 
 /** One repair: its name (as `assimp version` and the docs show it) and the versions that need
- *  it, [since, until) (until 0.0.0: every later version too). */
+ *  it, [since, until) (until 0.0.0: every later version too). Where the upstream release that
+ *  changed a behaviour is not known, `until` is the first version measured without it: the
+ *  repairs change nothing in output that is already right. */
 struct AssimpRepairInfo {
     AssimpRepair repair;
     const char *name;

@@ -41,13 +41,15 @@ ScenePtr PreparedCopy(const aiScene *scene, Target target, std::vector<double> &
     ScenePtr owned = CopyOfScene(scene);
     FlattenNestedMetadata(*owned);
     durations.clear();
-    if (AssimpNeeds(AssimpRepair::AnimationTiming)) {
+    const AssimpRepair timing = target == Target::Fbx ? AssimpRepair::FbxAnimationTiming
+                                                      : AssimpRepair::ColladaAnimationTiming;
+    if (AssimpNeeds(timing)) {
         durations = RetimeAnimationsToSeconds(*owned);
     }
     if (target == Target::Fbx) {
-        if (AssimpNeeds(AssimpRepair::MorphTargetNormals)) {
-            PrepareMorphTargetNormals(*owned);
-        }
+        // On every version: each writer reads the base mesh's normals for a target that has
+        // normals without checking that the mesh has any.
+        PrepareMorphTargetNormals(*owned);
         if (AssimpNeeds(AssimpRepair::FbxOneGeometryPerNode)) {
             GiveEachMeshItsOwnNode(*owned);
         }
