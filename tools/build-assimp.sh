@@ -233,7 +233,8 @@ if [ -n "$library" ] && [ -z "$toolchain" ]; then
     [ -z "$missing_code" ] || die "the library uses Assimp code that was not built:
 $missing_code"
 fi
-rm -rf "$prefix"
+# Installed over the prefix, not into a fresh one: files that did not change keep their time,
+# so builds against the prefix do not recompile.
 cmake --install "$build_dir" >"$work/install.log" 2>&1 ||
     die "install failed (log: $work/install.log)"
 objects=$(grep -c 'Building C' "$work/build.log" || true)
