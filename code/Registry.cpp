@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "BuiltIn.h"
+#include "Common/AssimpVersion.h"
 #include "Common/ImporterBase.h"
 #include "TextureDecoders.h"
 
@@ -132,6 +133,20 @@ std::vector<FormatInfo> ListFormats() {
 
 const char *Version() {
     return AGF_VERSION;
+}
+
+bool AssimpAbortsOnNestedMetadata() {
+    return AssimpNeeds(AssimpRepair::NestedMetadataCopy);
+}
+
+std::vector<std::string> AssimpRepairsInUse() {
+    std::vector<std::string> names;
+    for (const AssimpRepairInfo &info : AssimpRepairs()) {
+        if (AssimpNeeds(info.repair)) {
+            names.emplace_back(info.name);
+        }
+    }
+    return names;
 }
 
 } // namespace agf

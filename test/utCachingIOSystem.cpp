@@ -4,6 +4,7 @@
  */
 #include "Common/CachingIOSystem.h"
 
+#include "ForwardingIOSystem.h"
 #include "TestSupport.h"
 
 #include <assimp/DefaultIOSystem.h>
@@ -16,15 +17,15 @@
 
 namespace {
 
-class CountingIOSystem : public Assimp::DefaultIOSystem {
+class CountingIOSystem : public agf::test::ForwardingIOSystem {
 public:
     bool Exists(const char *file) const override {
         ++exists[file];
-        return Assimp::DefaultIOSystem::Exists(file);
+        return ForwardingIOSystem::Exists(file);
     }
     Assimp::IOStream *Open(const char *file, const char *mode) override {
         ++opens[file];
-        return Assimp::DefaultIOSystem::Open(file, mode);
+        return ForwardingIOSystem::Open(file, mode);
     }
     mutable std::map<std::string, int> exists;
     std::map<std::string, int> opens;

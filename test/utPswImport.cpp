@@ -2,6 +2,7 @@
 // Assimp with our formats registered (and validated), checked against the values the
 // generator wrote: actor transforms in world space, mesh sharing, the material override,
 // missing and broken assets, the skinned asset, the light, terrain heights and tile seams.
+#include "ForwardingIOSystem.h"
 #include "TestSupport.h"
 
 #include "PswWorldWriter.h"
@@ -509,16 +510,16 @@ TEST(PswImport, ManyActorsShareOneLoadOfEachAsset) {
 // front again, each retried once more by the world's filter (1,752 opens instead of 4,899 for
 // the 10k-actor benchmark level).
 TEST(PswImport, AssetImportsDoNotRetryMissingFilesThroughASecondFilter) {
-    class RecordingIOSystem : public Assimp::DefaultIOSystem {
+    class RecordingIOSystem : public agf::test::ForwardingIOSystem {
     public:
         explicit RecordingIOSystem(std::set<std::string> &asked) : mAsked(asked) {}
         bool Exists(const char *file) const override {
             mAsked.insert(file);
-            return Assimp::DefaultIOSystem::Exists(file);
+            return ForwardingIOSystem::Exists(file);
         }
         Assimp::IOStream *Open(const char *file, const char *mode) override {
             mAsked.insert(file);
-            return Assimp::DefaultIOSystem::Open(file, mode);
+            return ForwardingIOSystem::Open(file, mode);
         }
 
     private:
@@ -562,7 +563,7 @@ TEST(PswImport, AssetImportsDoNotRetryMissingFilesThroughASecondFilter) {
 // the assets' folder, which fopen opens. A stream that gives no byte is no file: it is asked
 // for once, not once per asset (each time through all of Assimp's guesses).
 TEST(PswImport, AFolderFoundForAMissingSidecarIsNoFile) {
-    class CountingIOSystem : public Assimp::DefaultIOSystem {
+    class CountingIOSystem : public agf::test::ForwardingIOSystem {
     public:
         explicit CountingIOSystem(std::map<std::string, int> &folderOpens)
             : mFolderOpens(folderOpens) {}
@@ -570,7 +571,7 @@ TEST(PswImport, AFolderFoundForAMissingSidecarIsNoFile) {
             if (std::filesystem::is_directory(file)) {
                 ++mFolderOpens[file];
             }
-            return Assimp::DefaultIOSystem::Open(file, mode);
+            return ForwardingIOSystem::Open(file, mode);
         }
 
     private:

@@ -12,6 +12,14 @@
 #   tools/build-libassimp.sh --patch-only
 #                                     fetch the source and apply the patch, nothing more: says
 #                                     whether the patch applies to the installed version
+#   tools/build-libassimp.sh --version 6.0.5 [--quick | --patch-only]
+#                                     another Debian version of assimp instead of the installed
+#                                     one (5.4.3 from Debian 13, 6.0.5 from sid; the source comes
+#                                     as tools/build-assimp.sh fetches it), with the patch for
+#                                     its version (tools/libassimp/gameformats-<major.minor>.patch)
+#                                     and the stock `assimp` command of the same source, into
+#                                     build-libassimp-<version>/lib and bin (no --deb: the
+#                                     packages of another release need its own toolchain)
 #
 # Needs root the first time (a deb-src entry, apt-get build-dep); later runs need it only when a
 # package is missing. A Debian update of assimp is a rerun: the script takes the installed
@@ -41,21 +49,37 @@ agf_revision=1
 
 build_deb=0
 patch_only=0
-case "${1:-}" in
-'') ;;
---deb) build_deb=1 ;;
---patch-only) patch_only=1 ;;
---quick)
+quick=0
+other_version=
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --deb) build_deb=1 ;;
+    --patch-only) patch_only=1 ;;
+    --quick) quick=1 ;;
+    --version)
+        other_version=${2:?--version needs a version, e.g. 6.0.5}
+        shift
+        ;;
+    *)
+        echo "usage: $0 [--deb | --quick | --patch-only] [--version <5.4.3|6.0.5>]" >&2
+        exit 2
+        ;;
+    esac
+    shift
+done
+if [ -n "$other_version" ]; then
+    [ "$build_deb" -eq 0 ] || { echo "build-libassimp: --deb is for the installed version" >&2; exit 2; }
+    out=${AGF_LIBASSIMP_DIR:-$repo/build-libassimp-$other_version}
+    default_patch=$repo/tools/libassimp/gameformats-${other_version%.*}.patch
+    [ -f "$default_patch" ] || default_patch=$repo/tools/libassimp/gameformats.patch
+    patch_file=${AGF_LIBASSIMP_PATCH:-$default_patch}
+fi
+if [ "$quick" -eq 1 ]; then
     # Debian's configuration with -O0 -g0 appended to its flags: about a third of the compile
     # time, for trying a change of the patch or of the checks; never for use or packaging.
     export DEB_CFLAGS_APPEND="-O0 -g0" DEB_CXXFLAGS_APPEND="-O0 -g0"
-    out=${AGF_LIBASSIMP_DIR:-$repo/build-libassimp-quick}
-    ;;
-*)
-    echo "usage: $0 [--deb | --quick | --patch-only]" >&2
-    exit 2
-    ;;
-esac
+    out=${AGF_LIBASSIMP_DIR:-$repo/build-libassimp${other_version:+-$other_version}-quick}
+fi
 
 # The steps below change directory: the output folder must not be relative.
 out=$(realpath -m "$out")
@@ -68,14 +92,22 @@ die() {
 seconds() { date +%s; }
 elapsed() { echo "$(($(seconds) - $1)) s"; }
 
-# ---- The installed assimp ------------------------------------------------------------------------
-binary_version=$(dpkg-query -W -f='${Version}' libassimp5 2>/dev/null) ||
-    die "libassimp5 is not installed (tools/install-deps.sh installs libassimp-dev)"
-source_version=$(dpkg-query -W -f='${source:Version}' libassimp5)
+# ---- The installed assimp, or the version asked for ------------------------------------------------
+if [ -z "$other_version" ]; then
+    binary_version=$(dpkg-query -W -f='${Version}' libassimp5 2>/dev/null) ||
+        die "libassimp5 is not installed (tools/install-deps.sh installs libassimp-dev)"
+    source_version=$(dpkg-query -W -f='${source:Version}' libassimp5)
+    say "installed libassimp5 $binary_version (source assimp $source_version)"
+else
+    # The Debian source version of each release, from the one table (tools/build-assimp.sh).
+    source_version=$(bash "$repo/tools/build-assimp.sh" "$other_version" --print-source-version) ||
+        die "no Debian source known for assimp $other_version"
+    binary_version=$source_version
+fi
 upstream_version=${source_version%-*}
 upstream_version=${upstream_version#*:}
 package_version="${binary_version}+agf${agf_revision}"
-say "installed libassimp5 $binary_version (source assimp $source_version); building $package_version"
+say "building assimp $package_version"
 
 # ---- Source package and build dependencies (root) ------------------------------------------------
 as_root() {
@@ -83,7 +115,8 @@ as_root() {
     "$@"
 }
 
-if ! apt-get indextargets --format '$(CREATED_BY)' 2>/dev/null | grep -qx 'Sources'; then
+if [ -z "$other_version" ] &&
+    ! apt-get indextargets --format '$(CREATED_BY)' 2>/dev/null | grep -qx 'Sources'; then
     say "adding deb-src entries (/etc/apt/sources.list.d/agf-assimp-src.sources)"
     # The same archives, suites and key as the deb entries of Debian 12.
     as_root tee /etc/apt/sources.list.d/agf-assimp-src.sources >/dev/null <<'SOURCES'
@@ -109,8 +142,17 @@ start=$(seconds)
 # A fresh tree every run: the patch is applied to exactly Debian's source. ccache keeps the
 # rebuild cheap.
 rm -rf "$source_dir"
-(cd "$work" && apt-get source -qq "assimp=$source_version" >/dev/null 2>"$work/apt-source.log") ||
-    die "apt-get source assimp=$source_version failed ($(tail -1 "$work/apt-source.log"))"
+if [ -z "$other_version" ]; then
+    (cd "$work" && apt-get source -qq "assimp=$source_version" >/dev/null \
+        2>"$work/apt-source.log") ||
+        die "apt-get source assimp=$source_version failed ($(tail -1 "$work/apt-source.log"))"
+else
+    # Another release's source, through tools/build-assimp.sh's private APT state.
+    AGF_ASSIMP_DIR=$out/source bash "$repo/tools/build-assimp.sh" "$other_version" \
+        --source-only >"$work/apt-source.log" 2>&1 ||
+        die "fetching assimp $source_version failed ($(tail -1 "$work/apt-source.log"))"
+    mv "$out/source/work/$other_version/assimp-$upstream_version" "$source_dir"
+fi
 say "source unpacked in $(elapsed "$start")"
 
 # Our patch as the last quilt patch of the package. It must apply exactly: lines may have moved
@@ -177,7 +219,10 @@ start=$(seconds)
 build_dir=$(ls -d "$source_dir"/obj-*)
 say "configured in $(elapsed "$start")"
 start=$(seconds)
-nice -n 19 cmake --build "$build_dir" --target assimp -j"${AGF_JOBS:-$(nproc)}" \
+# Another release: its own `assimp` command too, the stock program the checks run.
+targets=(assimp)
+[ -z "$other_version" ] || targets+=(assimp_cmd)
+nice -n 19 cmake --build "$build_dir" --target "${targets[@]}" -j"${AGF_JOBS:-$(nproc)}" \
     >"$work/build.log" 2>&1 || {
     grep -E 'error|Error' "$work/build.log" | head -30 >&2
     die "library build failed (log: $work/build.log)"
@@ -195,6 +240,14 @@ ln -s "$real_name" "$out/lib/$soname"
 ln -s "$soname" "$out/lib/libassimp.so"
 echo "$package_version" >"$out/lib/VERSION"
 say "private prefix: $out/lib/$soname -> $real_name"
+if [ -n "$other_version" ]; then
+    mkdir -p "$out/bin"
+    cp "$(find "$build_dir" -name assimp -type f -perm -u+x | head -1)" "$out/bin/assimp"
+    # The source's own pyassimp, which matches this release's structures (Debian 12's does not).
+    rm -rf "$out/python"
+    cp -r "$source_dir/port/PyAssimp" "$out/python"
+    say "stock command: $out/bin/assimp; pyassimp: $out/python"
+fi
 
 # ---- The Debian packages ---------------------------------------------------------------------------
 if [ "$build_deb" -eq 0 ] && [ -d "$out/debs" ]; then

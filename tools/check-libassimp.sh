@@ -5,6 +5,11 @@
 # the library keeps Debian's soname and exported symbols; and, when build-libassimp/debs exists
 # (--deb), the packages, without installing them (tools/libassimp/check_libassimp.py).
 #   bash tools/check-libassimp.sh [validator-dir]
+#   bash tools/check-libassimp.sh --version 6.0.5 [validator-dir]
+#                       the library of `tools/build-libassimp.sh --version 6.0.5`, with that
+#                       release's own assimp command and pyassimp, against the same source built
+#                       without our patch by tools/build-assimp.sh
+#                       (tools/libassimp/check_libassimp_version.py)
 # AGF_LIBASSIMP_DIR (default build-libassimp) is the folder tools/build-libassimp.sh built.
 # validator-dir holds node_modules/gltf-validator (tools/check-clients.sh installs it into
 # <build>/clients/node); without one it is installed into build-libassimp/clients/node.
@@ -22,6 +27,11 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+version=
+if [ "${1:-}" = --version ]; then
+    version=${2:?--version needs a version, e.g. 6.0.5}
+    shift 2
+fi
 validator=${1:-build-libassimp/clients/node}
 if [ ! -f "$validator/node_modules/gltf-validator/package.json" ]; then
     echo "installing gltf-validator from npm into $validator"
@@ -29,6 +39,11 @@ if [ ! -f "$validator/node_modules/gltf-validator/package.json" ]; then
         gltf-validator@2.0.0-dev.3.10 >/dev/null
 fi
 # Debian's python3, which has python3-pyassimp (not a python3 of another installation).
+if [ -n "$version" ]; then
+    out=${AGF_LIBASSIMP_DIR:-build-libassimp-$version}
+    exec /usr/bin/python3 tools/libassimp/check_libassimp_version.py --version "$version" \
+        --lib "$out/lib" --work "$out/check" --validator "$validator"
+fi
 out=${AGF_LIBASSIMP_DIR:-build-libassimp}
 debs=()
 if [ -d "$out/debs" ]; then

@@ -3,6 +3,7 @@
  */
 #include "Export/FbxBinaryRepair.h"
 
+#include "Common/AssimpVersion.h"
 #include "Export/FbxTakeLength.h"
 
 #include <cstring>
@@ -114,6 +115,42 @@ size_t MatchFullWeightsToShapes(FbxBinaryFile &file, const std::string &fileName
     return changed;
 }
 
+FbxRepairSteps FbxRepairStepsForLoadedAssimp() {
+    FbxRepairSteps steps;
+    steps.objectScopes = AssimpNeeds(AssimpRepair::FbxNullRecords);
+    steps.shapeNames = AssimpNeeds(AssimpRepair::FbxShapeGeometryNames);
+    steps.fullWeights = AssimpNeeds(AssimpRepair::FbxFullWeights);
+    steps.shapeNormals = AssimpNeeds(AssimpRepair::MorphTargetNormals);
+    return steps;
+}
+
+size_t AddMissingShapeNormals(FbxBinaryFile &file, const std::string &fileName) {
+    size_t changed = 0;
+    for (FbxRecord &record : file.records) {
+        if (record.name != "Objects") {
+            continue;
+        }
+        for (FbxRecord &object : record.children) {
+            if (object.name != "Geometry" || object.propertyCount != 3) {
+                continue;
+            }
+            const std::vector<FbxProperty> fields = DecodeProperties(object, fileName);
+            if (fields[2].type != 'S' || fields[2].text != "Shape" ||
+                Child(object, "Normals") != nullptr) {
+                continue;
+            }
+            const FbxRecord *indexes = Child(object, "Indexes");
+            const std::vector<FbxProperty> list = indexes != nullptr
+                                                      ? DecodeProperties(*indexes, fileName)
+                                                      : std::vector<FbxProperty>();
+            const uint32_t count = list.empty() ? 0 : ArrayCount(list[0]);
+            object.children.push_back(RecordOf("Normals", {DoubleArray(count * 3, 0.0)}));
+            ++changed;
+        }
+    }
+    return changed;
+}
+
 void MarkObjectsAsScopes(FbxBinaryFile &file) {
     for (FbxRecord &record : file.records) {
         if (record.name != "Objects") {
@@ -154,15 +191,26 @@ size_t FixShapeGeometryNames(FbxBinaryFile &file, const std::string &fileName) {
     return changed;
 }
 
-std::vector<uint8_t>
-RepairAssimp525BinaryFbx(const uint8_t *data, size_t size, const std::string &fileName,
-                         const std::vector<int64_t> &animationStops, FbxRepairReport *report,
-                         const std::function<void(FbxBinaryFile &)> &moreEdits) {
+std::vector<uint8_t> RepairAssimp525BinaryFbx(const uint8_t *data, size_t size,
+                                              const std::string &fileName,
+                                              const std::vector<int64_t> &animationStops,
+                                              FbxRepairReport *report,
+                                              const std::function<void(FbxBinaryFile &)> &moreEdits,
+                                              const FbxRepairSteps &steps) {
     FbxBinaryFile file = ReadFbxBinary(data, size, fileName);
-    MarkObjectsAsScopes(file);
+    if (steps.objectScopes) {
+        MarkObjectsAsScopes(file);
+    }
     FbxRepairReport done;
-    done.shapeNamesChanged = FixShapeGeometryNames(file, fileName);
-    done.fullWeightsResized = MatchFullWeightsToShapes(file, fileName);
+    if (steps.shapeNames) {
+        done.shapeNamesChanged = FixShapeGeometryNames(file, fileName);
+    }
+    if (steps.fullWeights) {
+        done.fullWeightsResized = MatchFullWeightsToShapes(file, fileName);
+    }
+    if (steps.shapeNormals) {
+        done.shapeNormalsAdded = AddMissingShapeNormals(file, fileName);
+    }
     if (!animationStops.empty()) {
         const TakeLengthResult lengths = SetTakeLengths(file, animationStops, fileName);
         done.animationStacks = lengths.stacksFound;

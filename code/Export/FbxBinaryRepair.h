@@ -13,9 +13,12 @@
  *  5. A blend-shape channel's FullWeights always has one entry, even when its shape moves no
  *     vertex (an empty Indexes list); Blender then refuses the whole file. FullWeights gets one
  *     entry per index, as the FBX SDK writes it.
+ *  6. A shape that moves no vertex gets no Normals, which the same version's reader requires:
+ *     it drops that morph target. Such shapes get an empty Normals array.
  *
- *  Bytes in, bytes out; no Assimp types. Already-correct input is accepted; items 1 and 2 then
- *  change nothing.
+ *  Bytes in, bytes out. Already-correct input is accepted; items 1 and 2 then change nothing.
+ *  Newer Assimp versions write some of these right (Common/AssimpVersion.h says which): the
+ *  caller asks only for the steps its Assimp needs.
  */
 #pragma once
 
@@ -29,12 +32,26 @@
 
 namespace agf::fbx {
 
+/** Which repairs to make: each is needed only on the Assimp versions that write the defect
+ *  (AssimpRepair::FbxNullRecords, FbxShapeGeometryNames, FbxFullWeights in
+ *  Common/AssimpVersion.h; FbxRepairStepsForLoadedAssimp). */
+struct FbxRepairSteps {
+    bool objectScopes = true; ///< item 2 (item 1 is the tree writer's, and idempotent)
+    bool shapeNames = true;   ///< item 3
+    bool fullWeights = true;  ///< item 5
+    bool shapeNormals = true; ///< item 6
+};
+
+/** The steps the Assimp loaded in this process needs. */
+FbxRepairSteps FbxRepairStepsForLoadedAssimp();
+
 /** What a repair did. */
 struct FbxRepairReport {
     size_t animationStacks = 0;    ///< AnimationStack records found
     size_t timesChanged = 0;       ///< LocalStop / ReferenceStop / TimeSpanStop values written
     size_t shapeNamesChanged = 0;  ///< shape geometry names given the "Geometry" class
     size_t fullWeightsResized = 0; ///< blend-shape channels whose FullWeights were resized
+    size_t shapeNormalsAdded = 0;  ///< shapes given a Normals array
 };
 
 /** Marks every object (every child of the top-level "Objects" record) to keep a nested list
@@ -49,14 +66,18 @@ size_t FixShapeGeometryNames(FbxBinaryFile &file, const std::string &fileName);
  *  through the file's "OO" connections. Returns the number of channels changed. */
 size_t MatchFullWeightsToShapes(FbxBinaryFile &file, const std::string &fileName);
 
-/** All of the above on the bytes of a file. `animationStops` are the exact animation lengths
- *  in KTime, in aiScene::mAnimations order (empty: lengths are left alone). `moreEdits`, when
- *  given, changes the repaired tree before it is written (our metadata, FbxMetadata.h). Throws
- *  agf::ImportError for input that is not a well-formed binary FBX record tree. */
-std::vector<uint8_t>
-RepairAssimp525BinaryFbx(const uint8_t *data, size_t size, const std::string &fileName,
-                         const std::vector<int64_t> &animationStops,
-                         FbxRepairReport *report = nullptr,
-                         const std::function<void(FbxBinaryFile &)> &moreEdits = {});
+/** Gives every shape geometry without a Normals array one of zero vectors, one per index of
+ *  the shape. Returns the number of shapes changed. */
+size_t AddMissingShapeNormals(FbxBinaryFile &file, const std::string &fileName);
+
+/** The `steps` of the above on the bytes of a file. `animationStops` are the exact animation
+ *  lengths in KTime, in aiScene::mAnimations order (empty: lengths are left alone, item 4).
+ *  `moreEdits`, when given, changes the repaired tree before it is written (our metadata,
+ *  FbxMetadata.h). Throws agf::ImportError for input that is not a well-formed binary FBX
+ *  record tree. */
+std::vector<uint8_t> RepairAssimp525BinaryFbx(
+    const uint8_t *data, size_t size, const std::string &fileName,
+    const std::vector<int64_t> &animationStops, FbxRepairReport *report = nullptr,
+    const std::function<void(FbxBinaryFile &)> &moreEdits = {}, const FbxRepairSteps &steps = {});
 
 } // namespace agf::fbx

@@ -4,12 +4,14 @@
 #include "Export/StockWriters.h"
 #include "ExportFunctions.h"
 
+#include "Common/AssimpVersion.h"
 #include "Common/BorrowedIOSystem.h"
 #include "Common/FileLoading.h"
 #include "Export/AnimationRetiming.h"
 #include "Export/ChannelKeyAlignment.h"
 #include "Export/ExportSupport.h"
 #include "Export/FbxBinaryRepair.h"
+#include "Export/FbxMeshNodes.h"
 #include "Export/FbxMetadata.h"
 #include "Export/FbxMorphAnimation.h"
 #include "Export/FbxTakeLength.h"
@@ -17,6 +19,7 @@
 
 #include <assimp/Exporter.hpp>
 #include <assimp/scene.h>
+#include <assimp_gameformats/GameFormats.h>
 
 #include <stdexcept>
 #include <string>
@@ -28,14 +31,28 @@ namespace {
 
 enum class Target { Fbx, Collada };
 
-/** A copy of `scene` with its animations re-timed (`durations` receives the exact seconds)
- *  and, for FBX, morph-target normals prepared or, for Collada, channel keys aligned. */
+/** A copy of `scene` prepared for the loaded Assimp's writer: where it needs them, animations
+ *  re-timed (`durations` then receives the exact seconds, else it stays empty) and, for FBX,
+ *  morph-target normals prepared and one node per mesh or, for Collada, channel keys aligned.
+ *  Nested metadata is flattened on the copy: our FBX user properties and glTF extras are
+ *  written from flat keys (MetadataKeys.h). */
 ScenePtr PreparedCopy(const aiScene *scene, Target target, std::vector<double> &durations) {
     ScenePtr owned = CopyOfScene(scene);
-    durations = RetimeAnimationsToSeconds(*owned);
+    FlattenNestedMetadata(*owned);
+    durations.clear();
+    const AssimpRepair timing = target == Target::Fbx ? AssimpRepair::FbxAnimationTiming
+                                                      : AssimpRepair::ColladaAnimationTiming;
+    if (AssimpNeeds(timing)) {
+        durations = RetimeAnimationsToSeconds(*owned);
+    }
     if (target == Target::Fbx) {
+        // On every version: each writer reads the base mesh's normals for a target that has
+        // normals without checking that the mesh has any.
         PrepareMorphTargetNormals(*owned);
-    } else {
+        if (AssimpNeeds(AssimpRepair::FbxOneGeometryPerNode)) {
+            GiveEachMeshItsOwnNode(*owned);
+        }
+    } else if (AssimpNeeds(AssimpRepair::ColladaUnevenKeys)) {
         AlignChannelKeys(*owned);
     }
     return owned;
@@ -71,9 +88,14 @@ void ExportFbxBinary(const char *path, Assimp::IOSystem *io, const aiScene *scen
         const std::vector<uint8_t> repaired = fbx::RepairAssimp525BinaryFbx(
             broken.data(), broken.size(), path, FbxStopTimes(durations), &report,
             [&](fbx::FbxBinaryFile &file) {
-                metadata = fbx::AddMetadataUserProperties(file, *copy, FileNameOf(path));
-                morphs = fbx::AddMorphWeightCurves(file, *copy, FileNameOf(path));
-            });
+                if (AssimpNeeds(AssimpRepair::FbxMetadata)) {
+                    metadata = fbx::AddMetadataUserProperties(file, *copy, FileNameOf(path));
+                }
+                if (AssimpNeeds(AssimpRepair::FbxMorphAnimation)) {
+                    morphs = fbx::AddMorphWeightCurves(file, *copy, FileNameOf(path));
+                }
+            },
+            fbx::FbxRepairStepsForLoadedAssimp());
         WarnIfStacksMissing(report.animationStacks, durations.size(), warnings);
         if (morphs.skipped != 0) {
             warnings.add(WarningKind::OutOfRange, "morph-weight curves",
@@ -96,9 +118,11 @@ void ExportFbxAscii(const char *path, Assimp::IOSystem *io, const aiScene *scene
         const ScenePtr copy = PreparedCopy(scene, Target::Fbx, durations);
         const std::vector<uint8_t> bytes = ExportBuiltInToMemory(*copy, "fbxa", properties);
         std::string text(bytes.begin(), bytes.end());
-        const fbx::TakeLengthResult lengths =
-            fbx::SetTakeLengthsAscii(text, FbxStopTimes(durations));
-        WarnIfStacksMissing(lengths.stacksFound, durations.size(), warnings);
+        if (!durations.empty()) {
+            const fbx::TakeLengthResult lengths =
+                fbx::SetTakeLengthsAscii(text, FbxStopTimes(durations));
+            WarnIfStacksMissing(lengths.stacksFound, durations.size(), warnings);
+        }
         WriteFile(io, path, text.data(), text.size());
     });
 }

@@ -118,8 +118,8 @@ int64_t LayerOf(const FileGraph &graph, const std::string &animation) {
 }
 
 /** The weights (percent) of one target over a channel's keys; false when no key names it. */
-bool TargetCurve(const aiMeshMorphAnim &channel, unsigned target, std::vector<int64_t> &times,
-                 std::vector<float> &percent) {
+bool TargetCurve(const aiMeshMorphAnim &channel, double secondsPerTick, unsigned target,
+                 std::vector<int64_t> &times, std::vector<float> &percent) {
     bool used = false;
     for (unsigned k = 0; k < channel.mNumKeys; ++k) {
         const aiMeshMorphKey &key = channel.mKeys[k];
@@ -130,7 +130,7 @@ bool TargetCurve(const aiMeshMorphAnim &channel, unsigned target, std::vector<in
                 used = true;
             }
         }
-        times.push_back(SecondsToFbxTime(key.mTime));
+        times.push_back(SecondsToFbxTime(key.mTime * secondsPerTick));
         percent.push_back(100.0f * weight);
     }
     return used;
@@ -218,6 +218,9 @@ MorphAnimationReport AddMorphWeightCurves(FbxBinaryFile &file, const aiScene &sc
     for (unsigned a = 0; a < scene.mNumAnimations; ++a) {
         const aiAnimation &animation = *scene.mAnimations[a];
         const int64_t layer = LayerOf(graph, animation.mName.C_Str());
+        // 0 ticks per second means unspecified, which Assimp's writers take as 1.
+        const double secondsPerTick =
+            animation.mTicksPerSecond > 0.0 ? 1.0 / animation.mTicksPerSecond : 1.0;
         for (unsigned c = 0; c < animation.mNumMorphMeshChannels; ++c) {
             const aiMeshMorphAnim &channel = *animation.mMorphMeshChannels[c];
             const aiNode *node = scene.mRootNode->FindNode(channel.mName);
@@ -236,7 +239,7 @@ MorphAnimationReport AddMorphWeightCurves(FbxBinaryFile &file, const aiScene &sc
                     }
                     std::vector<int64_t> times;
                     std::vector<float> percent;
-                    if (!TargetCurve(channel, t, times, percent)) {
+                    if (!TargetCurve(channel, secondsPerTick, t, times, percent)) {
                         continue;
                     }
                     if (target == nullptr) {

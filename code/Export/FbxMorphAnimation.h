@@ -1,8 +1,8 @@
 /** @file FbxMorphAnimation.h
- *  aiMeshMorphAnim in binary FBX, which Assimp 5.2.5's writer drops: for each morph channel an
- *  AnimationCurveNode on the "DeformPercent" of the blend-shape channel named like the morph
- *  target, in the animation's layer, with one AnimationCurve of the weights in percent. Blender
- *  imports these as shape-key animation.
+ *  aiMeshMorphAnim in binary FBX, which Assimp's writer drops (5.2 to 6.0 alike): for each
+ *  morph channel an AnimationCurveNode on the "DeformPercent" of the blend-shape channel named
+ *  like the morph target, in the animation's layer, with one AnimationCurve of the weights in
+ *  percent. Blender imports these as shape-key animation.
  */
 #pragma once
 
@@ -19,8 +19,8 @@ struct MorphAnimationReport {
     size_t skipped = 0; ///< morph channels whose animation, mesh or blend shape was not found
 };
 
-/** Adds the curves to `file`, a tree Assimp's writer produced from `scene`, whose animations
- *  are timed in seconds (one tick per second, as our FBX export re-times them). */
+/** Adds the curves to `file`, a tree Assimp's writer produced from `scene`; key times are
+ *  ticks of each animation's mTicksPerSecond (1 where our FBX export re-timed the scene). */
 MorphAnimationReport AddMorphWeightCurves(FbxBinaryFile &file, const aiScene &scene,
                                           const std::string &fileName);
 

@@ -2,6 +2,7 @@
 #include "Export/StockWriters.h"
 #include "ExportFunctions.h"
 
+#include "Common/AssimpVersion.h"
 #include "Common/FileLoading.h"
 #include "Export/ExportSupport.h"
 #include "Export/GlbContainer.h"
@@ -67,14 +68,22 @@ void WarnAboutPasses(bool extrasWritten, const gltf::LightReport &lights,
 /** Everything after Assimp's writer, on the parsed document. */
 void CompleteDocument(GltfDocument &document, const aiScene &scene, ExportWarnings &warnings) {
     const std::vector<const aiNode *> nodes = gltf::NodesInExportOrder(scene);
-    const bool extras = gltf::AddMetadataExtras(document, scene, nodes);
-    const gltf::LightReport lights = gltf::AddPunctualLights(document, scene, nodes);
-    gltf::AddMorphWeightChannels(document, scene, nodes);
+    // What the loaded Assimp's writer leaves out (Common/AssimpVersion.h).
+    const bool extras =
+        !AssimpNeeds(AssimpRepair::GltfExtras) || gltf::AddMetadataExtras(document, scene, nodes);
+    gltf::LightReport lights;
+    if (AssimpNeeds(AssimpRepair::GltfLights)) {
+        lights = gltf::AddPunctualLights(document, scene, nodes);
+    }
+    if (AssimpNeeds(AssimpRepair::GltfMorphWeights)) {
+        gltf::AddMorphWeightChannels(document, scene, nodes);
+    }
     document.dropEmptyAnimations();
     document.useTrsOnAnimatedNodes(nodes);
     document.dropEmptyBuffers();
-    document.json["asset"]["generator"] =
-        std::string("assimp-gameformats ") + Version() + " on Open Asset Import Library 5.2";
+    document.json["asset"]["generator"] = std::string("assimp-gameformats ") + Version() +
+                                          " on Open Asset Import Library " +
+                                          LoadedAssimpVersion().text();
     WarnAboutPasses(extras, lights, warnings);
 }
 
@@ -86,6 +95,9 @@ std::string Serialise(const gltf::Json &json) {
 ScenePtr PreparedCopy(const aiScene *scene, const Assimp::ExportProperties *properties,
                       ExportWarnings &warnings) {
     ScenePtr copy = CopyOfScene(scene);
+    // Extras are written from flat keys (MetadataKeys.h); Assimp from 5.3 on copies nested
+    // metadata (a glTF's arrays, read back) instead of aborting.
+    FlattenNestedMetadata(*copy);
     const bool keepUnits = properties != nullptr &&
                            properties->GetPropertyBool(AI_CONFIG_EXPORT_GLTF_KEEP_UNITS, false);
     if (!keepUnits) {

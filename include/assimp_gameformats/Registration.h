@@ -41,9 +41,10 @@ struct FormatInfo {
 AGF_API void RegisterImporters(Assimp::Importer &importer);
 
 /** Replaces Assimp's "fbx", "fbxa", "collada", "glb2" and "gltf2" export formats on `exporter`
- *  with versions that work around Assimp 5.2.5's writers: binary FBX that no reader accepts,
- *  animation key times written as if ticks were seconds, whole skeletons, morph-target names
- *  and animation, lights and our metadata in glTF and FBX, glTF in metres and valid by
+ *  with versions that work around Assimp's writers (which repairs a version needs is decided by
+ *  the Assimp loaded at run time; Debian 12's 5.2.5 needs the most): binary FBX that no reader
+ *  accepts, animation key times written as if ticks were seconds, whole skeletons, morph-target
+ *  names and animation, lights and our metadata in glTF and FBX, glTF in metres and valid by
  *  glTF-Validator. docs/writers.md has the details.
  *  The ids, extensions and the order "fbx" before "fbxa" stay as in Assimp, so `-f fbx` and the
  *  ".fbx" extension pick the fixed writers. It also adds our ActorX writers: "psk" and "pskx"
@@ -58,11 +59,22 @@ AGF_API void RegisterExporters(Assimp::Exporter &exporter);
 /** Replaces nested aiMetadata in the scene and its nodes by flat keys of our grammar
  *  (MetadataKeys.h): a group of three numbers becomes a vector (how our glTF writer stores an
  *  aiVector3D), an array's elements become "<key>[<i>]", an object's members "<key>.<member>".
- *  Call it before exporting a scene read by Assimp's glTF importer, which turns every array or
- *  object in `extras` into nested metadata: Assimp 5.2.5's exporters copy the scene first, and
- *  that copy aborts the process on nested metadata. Our `assimp` command does it after every
- *  import. Returns the number of metadata tables changed. */
+ *  Assimp's glTF importer turns every array or object in `extras` into nested metadata, and
+ *  Assimp before 5.3 (Debian 12's 5.2.5) aborts the process when an exporter copies such a
+ *  scene: when AssimpAbortsOnNestedMetadata() says so, call it before exporting a scene that
+ *  Assimp's glTF importer read. Our `assimp` command does it after every import then; our
+ *  writers flatten their own copy of the scene on every version. Returns the number of
+ *  metadata tables changed. */
 AGF_API size_t FlattenNestedMetadata(aiScene &scene);
+
+/** True when the Assimp loaded in this process (not the headers this library was compiled
+ *  with) aborts on nested aiMetadata when it copies a scene, as every exporter does first. */
+AGF_API bool AssimpAbortsOnNestedMetadata();
+
+/** The names of the repairs of Assimp's behaviour that our writers make on the Assimp loaded
+ *  in this process, e.g. "fbx-null-records"; the project's docs/assimp-versions.md lists them
+ *  with the versions that need each. */
+AGF_API std::vector<std::string> AssimpRepairsInUse();
 
 /** The formats this library adds, in registration order. */
 AGF_API std::vector<FormatInfo> ListFormats();

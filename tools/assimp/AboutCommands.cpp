@@ -76,6 +76,11 @@ int RunVersion(const Arguments &) {
     std::printf("Assimp library:       %u.%u.%u\n", aiGetVersionMajor(), aiGetVersionMinor(),
                 aiGetVersionPatch());
     std::printf("assimp-gameformats:   %s\n", Version());
+    std::string repairs;
+    for (const std::string &name : AssimpRepairsInUse()) {
+        repairs += (repairs.empty() ? "" : ", ") + name;
+    }
+    std::printf("Assimp repairs:       %s\n", repairs.empty() ? "none" : repairs.c_str());
     return kSuccess;
 }
 

@@ -164,9 +164,12 @@ const aiScene *Session::Import(const std::string &path) {
     }
     std::printf("Importing file ...                   OK \n   import took approx. %.5f seconds\n\n",
                 SecondsSince(start));
-    // A glTF read by Assimp carries its extras as nested metadata, which would abort every
-    // export (agf::FlattenNestedMetadata). The scene is the Importer's, and ours to change.
-    FlattenNestedMetadata(*const_cast<aiScene *>(scene));
+    // A glTF read by Assimp carries its extras as nested metadata, which aborts every export
+    // on Assimp before 5.3 (agf::FlattenNestedMetadata). The scene is the Importer's, and ours
+    // to change.
+    if (AssimpAbortsOnNestedMetadata()) {
+        FlattenNestedMetadata(*const_cast<aiScene *>(scene));
+    }
     if (!mOptions.animationFiles.empty() && scene->mNumAnimations == 0) {
         // Only importers with a skeleton read the animation files, and they skip files whose
         // bones do not fit; without this line that would go unnoticed.

@@ -70,6 +70,12 @@ class Checker:
         self.failed = 0
         self.ours = dict(os.environ, LD_LIBRARY_PATH=str(Path(args.lib).resolve()))
         self.debian = {k: v for k, v in os.environ.items() if k != "LD_LIBRARY_PATH"}
+        # What another release changes (check_libassimp_version.py): the stock command, the
+        # soname, the patch and the arguments that select them.
+        self.cli = STOCK_CLI
+        self.soname_expected = "libassimp.so.5"
+        self.patch = ROOT / "tools/libassimp/gameformats.patch"
+        self.patch_only_arguments = ["--patch-only"]
 
     def check(self, ok, what, detail=""):
         if ok:
@@ -92,7 +98,7 @@ class Checker:
             return {"error": (result.stdout + result.stderr).strip()[-400:]}
 
     def export(self, source, target, env=None):
-        result = self.run([STOCK_CLI, "export", source, self.work / target], env or self.ours)
+        result = self.run([self.cli, "export", source, self.work / target], env or self.ours)
         ok = result.returncode == 0 and (self.work / target).is_file()
         self.check(ok, f"stock assimp export {source.name} {target}",
                    (result.stdout + result.stderr).strip()[-400:])
@@ -138,7 +144,7 @@ class Checker:
         self.check(result.returncode == 0 and not undefined,
                    "every symbol the library uses is defined (ldd -r)",
                    "\n     ".join(undefined[:10]))
-        result = self.run(["ldd", STOCK_CLI], self.ours)
+        result = self.run(["ldd", self.cli], self.ours)
         self.check(str(ours.parent.resolve()) in result.stdout,
                    "the stock assimp loads our library under LD_LIBRARY_PATH",
                    result.stdout.strip())
@@ -155,8 +161,8 @@ class Checker:
 
     def check_listext(self):
         expected = self.our_extensions()
-        listed = set(re.findall(r"\*\.(\w+)", self.run([STOCK_CLI, "listext"], self.ours).stdout))
-        debian = set(re.findall(r"\*\.(\w+)", self.run([STOCK_CLI, "listext"], self.debian).stdout))
+        listed = set(re.findall(r"\*\.(\w+)", self.run([self.cli, "listext"], self.ours).stdout))
+        debian = set(re.findall(r"\*\.(\w+)", self.run([self.cli, "listext"], self.debian).stdout))
         self.check(len(expected) >= 8 and expected <= listed,
                    f"stock assimp listext lists our {len(expected)} extensions "
                    f"({' '.join(sorted(expected))})",
@@ -243,7 +249,7 @@ class Checker:
         self.export(FXM, "psk_with_psa/chain.psa")
         scene = self.summary(folder / "chain.psk", self.ours)
         self.check("error" not in scene and scene["meshes"] > 0 and len(scene["bones"]) > 0 and
-                   len(scene["animations"]) > 0 and "libassimp.so.5" in scene["library"],
+                   len(scene["animations"]) > 0 and self.soname_expected in scene["library"],
                    f"pyassimp loads chain.psk: {scene.get('meshes')} meshes, "
                    f"{len(scene.get('bones', []))} bones, {len(scene.get('animations', []))} "
                    "animations", str(scene))
@@ -345,7 +351,7 @@ class Checker:
         """What a security update of assimp meets: the script applies our patch to the
         installed version's source, or stops and says so. A source that moved under the patch
         is played by a patch whose context no longer matches."""
-        patch = ROOT / "tools/libassimp/gameformats.patch"
+        patch = self.patch
         moved = self.work / "moved-context.patch"
         text = patch.read_text()
         if not self.check("#include <cstdlib>" in text, "the patch has the context line the "
@@ -356,7 +362,8 @@ class Checker:
                                           ("a patch whose context moved", moved, False)):
             env = dict(self.debian, AGF_LIBASSIMP_PATCH=str(candidate),
                        AGF_LIBASSIMP_DIR=str((self.work / "patch-only").resolve()))
-            result = self.run(["bash", ROOT / "tools/build-libassimp.sh", "--patch-only"], env)
+            result = self.run(["bash", ROOT / "tools/build-libassimp.sh",
+                               *self.patch_only_arguments], env)
             said = (result.stdout + result.stderr).strip().splitlines()
             if applies:
                 self.check(result.returncode == 0 and any(" applies to assimp " in line
@@ -411,7 +418,7 @@ class Checker:
                    f"... exporting the same {len(packaged)} symbols as the private prefix",
                    f"differ: {' '.join(sorted(packaged ^ private)[:10])}")
         env = dict(self.debian, LD_LIBRARY_PATH=str(libraries[0].parent))
-        listed = set(re.findall(r"\*\.(\w+)", self.run([STOCK_CLI, "listext"], env).stdout))
+        listed = set(re.findall(r"\*\.(\w+)", self.run([self.cli, "listext"], env).stdout))
         self.check(self.our_extensions() <= listed,
                    "... and the stock assimp on the packaged library lists our extensions")
         debs = [packages[name][0] for name in ("libassimp5", "libassimp-dev")]
@@ -427,7 +434,7 @@ class Checker:
     # ---- Debian's formats ----------------------------------------------------------------------
 
     def info(self, model, env):
-        result = self.run([STOCK_CLI, "info", model], env)
+        result = self.run([self.cli, "info", model], env)
         # Progress, timing and memory lines vary from run to run.
         lines = [line for line in result.stdout.splitlines()
                  if not re.search(r"%$|took approx|Memory consumption", line.strip())]
