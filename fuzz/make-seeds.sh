@@ -76,14 +76,14 @@ cp "$models/poser/chain.cr2" "$out/cr2/chain"
 # sibling animation, with poses, and with UE Viewer's material and texture files.
 ue=$models/ueformat
 for f in "$ue"/*.uemodel; do cp "$f" "$out/uemodel/"; done
-{ cat "$ue/hero.uemodel"; side fuzz.ueanim "$ue/hero.ueanim"; } >"$out/uemodel/hero_with_ueanim"
+{ cat "$ue/knight.uemodel"; side fuzz.ueanim "$ue/knight.ueanim"; } >"$out/uemodel/knight_with_ueanim"
 {
-    cat "$ue/hero_zstd.uemodel"
-    side fuzz.ueanim "$ue/hero_additive_mesh.ueanim"
-    side_text Game/Hero/Materials/M_Body.mat $'Diffuse=/Game/Hero/Textures/T_Body_D\nNormal=T_N\n'
-    side_text Game/Hero/Textures/T_Body_D.png png
-    side_text Game/Hero/Texture2D/T_N.tga tga
-} >"$out/uemodel/hero_with_sidecars"
+    cat "$ue/knight_zstd.uemodel"
+    side fuzz.ueanim "$ue/knight_additive_mesh.ueanim"
+    side_text Game/Knight/Materials/M_Body.mat $'Diffuse=/Game/Knight/Textures/T_Body_D\nNormal=T_N\n'
+    side_text Game/Knight/Textures/T_Body_D.png png
+    side_text Game/Knight/Texture2D/T_N.tga tga
+} >"$out/uemodel/knight_with_sidecars"
 for f in "$ue"/*.ueanim; do cp "$f" "$out/ueanim/"; done
 for f in "$ue"/*.uepose; do cp "$f" "$out/uepose/"; done
 

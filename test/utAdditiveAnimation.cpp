@@ -35,7 +35,7 @@ agf::test::ImportResult ImportWith(const std::filesystem::path &model,
 void ExpectTargetPose(const aiScene *scene, const std::string &clip) {
     const aiAnimation *animation = FindAnimation(scene, clip);
     ASSERT_NE(animation, nullptr) << clip;
-    const std::vector<gen::Bone> &bones = gen::HeroModel().bones;
+    const std::vector<gen::Bone> &bones = gen::KnightModel().bones;
     for (unsigned b = 0; b < kArm; ++b) {
         for (unsigned f = 0; f < gen::kAnimationFrames; ++f) {
             ExpectPose(PoseOf(scene, animation, bones[b].name, f), gen::AdditiveTargetAt(f, b),
@@ -51,8 +51,8 @@ std::string MetadataOf(const aiScene *scene, const std::string &clip, const char
 
 aiQuaternion ComponentRotation(unsigned bone, const std::function<aiQuaternion(unsigned)> &local) {
     aiQuaternion rotation = local(bone);
-    for (int32_t p = gen::HeroModel().bones[bone].parent; p >= 0;
-         p = gen::HeroModel().bones[size_t(p)].parent) {
+    for (int32_t p = gen::KnightModel().bones[bone].parent; p >= 0;
+         p = gen::KnightModel().bones[size_t(p)].parent) {
         rotation = local(unsigned(p)) * rotation;
     }
     return rotation;
@@ -60,8 +60,8 @@ aiQuaternion ComponentRotation(unsigned bone, const std::function<aiQuaternion(u
 
 // ---- ActorX ------------------------------------------------------------------------------
 
-const std::string kPsax = (kModels / "actorx/additive.psax").string();
-const std::filesystem::path kPsk = kModels / "actorx/hero.psk";
+const std::string kPsax = (kModels / "actorx/knight_additive.psax").string();
+const std::filesystem::path kPsk = kModels / "actorx/knight.psk";
 
 TEST(AdditivePsax, KeptAsDeltasByDefault) {
     const agf::test::ImportResult result = ImportWith(kPsk, kPsax, "");
@@ -83,11 +83,11 @@ TEST(AdditivePsax, LocalSpaceOnTheBindPose) {
     ExpectTargetPose(result.scene, "AddLocal");
     // The bone without a track keeps its bind pose.
     ExpectPose(PoseOf(result.scene, FindAnimation(result.scene, "AddLocal"), "Arm", 2),
-               gen::HeroModel().bones[kArm].bind, "Arm");
+               gen::KnightModel().bones[kArm].bind, "Arm");
     EXPECT_EQ(MetadataOf(result.scene, "AddLocal", AGF_META_ANIMATION_ADDITIVE_BASE), "bind");
     // The plain sequence is left as it is.
     ExpectPose(PoseOf(result.scene, FindAnimation(result.scene, "Idle"), "Head", 3),
-               gen::HeroPoseAt(3, 2), "Idle Head");
+               gen::KnightPoseAt(3, 2), "Idle Head");
 }
 
 TEST(AdditivePsax, MeshSpaceOnTheBindPose) {
@@ -100,10 +100,10 @@ TEST(AdditivePsax, MeshSpaceOnTheBindPose) {
     const aiAnimation *clip = FindAnimation(result.scene, "AddMesh");
     for (unsigned f = 0; f < gen::kAnimationFrames; ++f) {
         const aiQuaternion bindArm = ComponentRotation(
-            kArm, [](unsigned b) { return gen::HeroModel().bones[b].bind.rotation; });
+            kArm, [](unsigned b) { return gen::KnightModel().bones[b].bind.rotation; });
         const aiQuaternion targetSpine =
             ComponentRotation(1, [f](unsigned b) { return gen::AdditiveTargetAt(f, b).rotation; });
-        gen::Transform expected = gen::HeroModel().bones[kArm].bind;
+        gen::Transform expected = gen::KnightModel().bones[kArm].bind;
         expected.rotation = aiQuaternion(targetSpine).Conjugate() * bindArm;
         ExpectPose(PoseOf(result.scene, clip, "Arm", f), expected,
                    "Arm at frame " + std::to_string(f));
@@ -116,7 +116,7 @@ TEST(AdditivePsax, LocalSpaceOnAnotherSequencesFirstFrame) {
     ExpectTargetPose(result.scene, "AddOnIdle");
     // Arm takes Idle's first frame, the base pose.
     ExpectPose(PoseOf(result.scene, FindAnimation(result.scene, "AddOnIdle"), "Arm", 3),
-               gen::HeroPoseAt(0, kArm), "Arm");
+               gen::KnightPoseAt(0, kArm), "Arm");
     EXPECT_EQ(MetadataOf(result.scene, "AddOnIdle", AGF_META_ANIMATION_ADDITIVE_BASE), "Idle");
 }
 
@@ -140,32 +140,33 @@ TEST(AdditivePsax, AnotherSpaceFailsTheImportNamingTheOption) {
 
 // ---- UEFormat ----------------------------------------------------------------------------
 
-const std::filesystem::path kHero = kModels / "ueformat/hero.uemodel";
+const std::filesystem::path kKnight = kModels / "ueformat/knight.uemodel";
 
 TEST(AdditiveUeAnim, LocalSpaceOnTheBindPose) {
     const agf::test::ImportResult result =
-        ImportWith(kHero, (kModels / "ueformat/hero_additive_local.ueanim").string(), "bind");
+        ImportWith(kKnight, (kModels / "ueformat/knight_additive_local.ueanim").string(), "bind");
     ASSERT_NE(result.scene, nullptr) << result.error;
-    ExpectTargetPose(result.scene, "HeroAdditive");
+    ExpectTargetPose(result.scene, "KnightAdditive");
 }
 
 TEST(AdditiveUeAnim, TheFileSaysMeshSpaceAndWins) {
     // The option asks for local space; the file's AdditiveAnimType 2 decides.
     const agf::test::ImportResult result = ImportWith(
-        kHero, (kModels / "ueformat/hero_additive_mesh.ueanim").string(), "bind", "local");
+        kKnight, (kModels / "ueformat/knight_additive_mesh.ueanim").string(), "bind", "local");
     ASSERT_NE(result.scene, nullptr) << result.error;
-    ExpectTargetPose(result.scene, "HeroAdditive");
-    EXPECT_EQ(MetadataOf(result.scene, "HeroAdditive", AGF_META_ANIMATION_ADDITIVE_SPACE), "mesh");
+    ExpectTargetPose(result.scene, "KnightAdditive");
+    EXPECT_EQ(MetadataOf(result.scene, "KnightAdditive", AGF_META_ANIMATION_ADDITIVE_SPACE),
+              "mesh");
 }
 
 TEST(AdditiveUeAnim, OnTheFrameOfTheBaseTheFileNames) {
-    // hero.ueanim (HeroWave) is loaded beside the model; the clip names HeroWave's frame 2.
-    const agf::test::ImportResult result =
-        ImportWith(kHero, (kModels / "ueformat/hero_additive_wave.ueanim").string(), "HeroWave");
+    // knight.ueanim (KnightWave) is loaded beside the model; the clip names KnightWave's frame 2.
+    const agf::test::ImportResult result = ImportWith(
+        kKnight, (kModels / "ueformat/knight_additive_wave.ueanim").string(), "KnightWave");
     ASSERT_NE(result.scene, nullptr) << result.error;
-    ExpectTargetPose(result.scene, "HeroAdditive");
-    ExpectPose(PoseOf(result.scene, FindAnimation(result.scene, "HeroAdditive"), "Arm", 1),
-               gen::HeroPoseAt(gen::kAdditiveBaseFrame, kArm), "Arm");
+    ExpectTargetPose(result.scene, "KnightAdditive");
+    ExpectPose(PoseOf(result.scene, FindAnimation(result.scene, "KnightAdditive"), "Arm", 1),
+               gen::KnightPoseAt(gen::kAdditiveBaseFrame, kArm), "Arm");
 }
 
 /** A local-space clip whose Arm track holds the bind pose, as CUE4Parse fills the bones an
@@ -180,7 +181,7 @@ std::vector<uint8_t> ClipWithReferencePoseTrack() {
         out.u8(1);
         out.i32(0);
     });
-    const gen::Bone &arm = gen::HeroModel().bones[kArm];
+    const gen::Bone &arm = gen::KnightModel().bones[kArm];
     body.array("TRACKS", 1, [&](agf::ByteWriter &out) {
         gen::WriteFString(out, arm.name);
         out.i32(1);
@@ -208,10 +209,10 @@ std::vector<uint8_t> ClipWithReferencePoseTrack() {
 TEST(AdditiveUeAnim, ATrackHoldingTheBindPoseIsNoChange) {
     const std::filesystem::path clip = agf::test::ScratchDir("additive_filled") / "filled.ueanim";
     agf::test::WriteBytes(clip, ClipWithReferencePoseTrack());
-    const agf::test::ImportResult result = ImportWith(kHero, clip.string(), "bind");
+    const agf::test::ImportResult result = ImportWith(kKnight, clip.string(), "bind");
     ASSERT_NE(result.scene, nullptr) << result.error;
     ExpectPose(PoseOf(result.scene, FindAnimation(result.scene, "Filled"), "Arm", 0),
-               gen::HeroModel().bones[kArm].bind, "Arm");
+               gen::KnightModel().bones[kArm].bind, "Arm");
     const agf::test::ImportWarnings warnings(*result.importer, "uemodel");
     EXPECT_EQ(warnings.count(agf::WarningKind::Adjusted), 1u) << warnings.text();
 }

@@ -10,17 +10,17 @@ namespace {
 
 using namespace agf::test::ue;
 
-const std::filesystem::path kHero = agf::test::TestModelsDir() / "ueformat/hero.uemodel";
+const std::filesystem::path kKnight = agf::test::TestModelsDir() / "ueformat/knight.uemodel";
 
-void ExpectHeroWave(const aiScene *scene, const aiAnimation *animation) {
+void ExpectKnightWave(const aiScene *scene, const aiAnimation *animation) {
     ASSERT_NE(animation, nullptr);
     EXPECT_EQ(animation->mTicksPerSecond, double(gen::kAnimationRate));
     EXPECT_EQ(animation->mDuration, double(gen::kAnimationFrames - 1));
-    const std::vector<gen::Bone> &bones = gen::HeroModel().bones;
+    const std::vector<gen::Bone> &bones = gen::KnightModel().bones;
     for (unsigned b = 0; b < bones.size(); ++b) {
         ASSERT_NE(FindChannel(animation, bones[b].name), nullptr) << bones[b].name;
         for (unsigned f = 0; f < gen::kAnimationFrames; ++f) {
-            ExpectPose(PoseOf(scene, animation, bones[b].name, f), gen::HeroPoseAt(f, b),
+            ExpectPose(PoseOf(scene, animation, bones[b].name, f), gen::KnightPoseAt(f, b),
                        bones[b].name + " at frame " + std::to_string(f));
         }
     }
@@ -44,11 +44,11 @@ double MorphWeight(const aiScene *scene, const aiAnimation *animation, const std
 }
 
 TEST(UeFormatAnimation, TheSiblingAnimationBindsToTheModel) {
-    const agf::test::ImportResult result = agf::test::ImportValidated(kHero);
+    const agf::test::ImportResult result = agf::test::ImportValidated(kKnight);
     ASSERT_NE(result.scene, nullptr) << result.error;
     ASSERT_EQ(result.scene->mNumAnimations, 1u);
-    const aiAnimation *wave = FindAnimation(result.scene, "HeroWave");
-    ExpectHeroWave(result.scene, wave);
+    const aiAnimation *wave = FindAnimation(result.scene, "KnightWave");
+    ExpectKnightWave(result.scene, wave);
     // The curve Smile drives the morph target Smile: keys at frames 0 and 4.
     ASSERT_EQ(wave->mNumMorphMeshChannels, 1u);
     EXPECT_STREQ(wave->mMorphMeshChannels[0]->mName.C_Str(), "LOD0");
@@ -58,7 +58,7 @@ TEST(UeFormatAnimation, TheSiblingAnimationBindsToTheModel) {
     EXPECT_EQ(MorphWeight(result.scene, wave, "Smile", 1), 1.0);
     // Both curves, Brow too, in metadata.
     const std::string curves =
-        std::string(AGF_META_UEFORMAT_ANIMATIONS) + "[HeroWave]" + AGF_META_UEFORMAT_CURVES;
+        std::string(AGF_META_UEFORMAT_ANIMATIONS) + "[KnightWave]" + AGF_META_UEFORMAT_CURVES;
     EXPECT_EQ(
         MetadataString(result.scene->mMetaData, curves + "[Smile]" + AGF_META_UEFORMAT_CURVE_KEYS),
         "0:0 4:1");
@@ -69,7 +69,7 @@ TEST(UeFormatAnimation, TheSiblingAnimationBindsToTheModel) {
 
 TEST(UeFormatAnimation, NoAutoLoadLeavesTheSiblingAlone) {
     const agf::test::ImportResult result =
-        agf::test::ImportValidated(kHero, [](Assimp::Importer &importer) {
+        agf::test::ImportValidated(kKnight, [](Assimp::Importer &importer) {
             importer.SetPropertyBool(AI_CONFIG_IMPORT_UEFORMAT_NO_ANIM_AUTOLOAD, true);
         });
     ASSERT_NE(result.scene, nullptr) << result.error;
@@ -88,13 +88,13 @@ TEST_P(UeFormatAnimationVersions, NamedAnimationFileOnTheModel) {
     const std::filesystem::path dir =
         agf::test::ScratchDir("ueanim_v" + std::to_string(param.version) + "_" + param.compression);
     const std::filesystem::path anim = dir / "wave.ueanim";
-    agf::test::WriteBytes(anim,
-                          HeroAnimBytes(gen::AnimKind::Absolute, param.version, param.compression));
+    agf::test::WriteBytes(
+        anim, KnightAnimBytes(gen::AnimKind::Absolute, param.version, param.compression));
     auto importer = agf::test::MakeImporter();
     importer->SetPropertyString(AI_CONFIG_IMPORT_GAMEFORMATS_ANIM_FILES, anim.string());
-    const aiScene *scene = ImportBytes(*importer, HeroModelBytes(param.version));
+    const aiScene *scene = ImportBytes(*importer, KnightModelBytes(param.version));
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
-    ExpectHeroWave(scene, FindAnimation(scene, "HeroWave"));
+    ExpectKnightWave(scene, FindAnimation(scene, "KnightWave"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Layouts, UeFormatAnimationVersions,
@@ -108,21 +108,21 @@ INSTANTIATE_TEST_SUITE_P(Layouts, UeFormatAnimationVersions,
 
 TEST(UeFormatAnimation, AloneAFlatSkeletonRestingAtTheFirstKeys) {
     const agf::test::ImportResult result =
-        agf::test::ImportValidated(agf::test::TestModelsDir() / "ueformat/hero.ueanim");
+        agf::test::ImportValidated(agf::test::TestModelsDir() / "ueformat/knight.ueanim");
     ASSERT_NE(result.scene, nullptr) << result.error;
     EXPECT_EQ(result.scene->mNumMeshes, 0u);
     EXPECT_NE(result.scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE, 0u);
-    const std::vector<gen::Bone> &bones = gen::HeroModel().bones;
+    const std::vector<gen::Bone> &bones = gen::KnightModel().bones;
     ASSERT_EQ(result.scene->mRootNode->mNumChildren, bones.size());
-    const aiAnimation *wave = FindAnimation(result.scene, "HeroWave");
+    const aiAnimation *wave = FindAnimation(result.scene, "KnightWave");
     ASSERT_NE(wave, nullptr);
     for (unsigned b = 0; b < bones.size(); ++b) {
         const aiNode *node = FindNode(result.scene, bones[b].name);
         ASSERT_NE(node, nullptr);
         EXPECT_EQ(node->mParent, result.scene->mRootNode);
-        const gen::Transform first = gen::HeroPoseAt(0, b);
+        const gen::Transform first = gen::KnightPoseAt(0, b);
         ExpectPose(agf::TransformParts::Of(node->mTransformation), first, bones[b].name + " rest");
-        ExpectPose(PoseOf(result.scene, wave, bones[b].name, 3), gen::HeroPoseAt(3, b),
+        ExpectPose(PoseOf(result.scene, wave, bones[b].name, 3), gen::KnightPoseAt(3, b),
                    bones[b].name + " at frame 3");
     }
     EXPECT_EQ(MetadataString(result.scene->mMetaData, "SourceAsset_Format"),
@@ -131,15 +131,15 @@ TEST(UeFormatAnimation, AloneAFlatSkeletonRestingAtTheFirstKeys) {
 
 TEST(UeFormatPoses, AloneEachPoseOverTheIdentity) {
     const agf::test::ImportResult result =
-        agf::test::ImportValidated(agf::test::TestModelsDir() / "ueformat/hero_face.uepose");
+        agf::test::ImportValidated(agf::test::TestModelsDir() / "ueformat/knight_face.uepose");
     ASSERT_NE(result.scene, nullptr) << result.error;
-    ASSERT_EQ(result.scene->mNumAnimations, gen::HeroPoses().size());
-    for (const gen::PoseTarget &pose : gen::HeroPoses()) {
+    ASSERT_EQ(result.scene->mNumAnimations, gen::KnightPoses().size());
+    for (const gen::PoseTarget &pose : gen::KnightPoses()) {
         const aiAnimation *animation = FindAnimation(result.scene, pose.name);
         ASSERT_NE(animation, nullptr) << pose.name;
         EXPECT_EQ(animation->mDuration, 0.0);
         for (size_t k = 0; k < pose.bones.size(); ++k) {
-            const std::string &bone = gen::HeroModel().bones[pose.bones[k]].name;
+            const std::string &bone = gen::KnightModel().bones[pose.bones[k]].name;
             gen::Transform shown = gen::PoseDelta(pose.targets[k], pose.bones[k]);
             shown.scale += aiVector3D(1, 1, 1);
             ExpectPose(PoseOf(result.scene, animation, bone, 0), shown, pose.name + " " + bone);
@@ -152,18 +152,18 @@ class UeFormatPosesOnTheModel : public testing::TestWithParam<const char *> {};
 TEST_P(UeFormatPosesOnTheModel, EachPoseRestoredOnTheBindPose) {
     const std::filesystem::path poses = agf::test::TestModelsDir() / GetParam();
     const agf::test::ImportResult result =
-        agf::test::ImportValidated(kHero, [&](Assimp::Importer &importer) {
+        agf::test::ImportValidated(kKnight, [&](Assimp::Importer &importer) {
             importer.SetPropertyBool(AI_CONFIG_IMPORT_UEFORMAT_NO_ANIM_AUTOLOAD, true);
             importer.SetPropertyString(AI_CONFIG_IMPORT_GAMEFORMATS_ANIM_FILES, poses.string());
             importer.SetPropertyString(AI_CONFIG_IMPORT_ANIMATION_ADDITIVE, "bind");
         });
     ASSERT_NE(result.scene, nullptr) << result.error;
-    for (const gen::PoseTarget &pose : gen::HeroPoses()) {
+    for (const gen::PoseTarget &pose : gen::KnightPoses()) {
         const aiAnimation *animation = FindAnimation(result.scene, pose.name);
         ASSERT_NE(animation, nullptr) << pose.name;
         EXPECT_EQ(animation->mNumChannels, pose.bones.size());
         for (size_t k = 0; k < pose.bones.size(); ++k) {
-            const std::string &bone = gen::HeroModel().bones[pose.bones[k]].name;
+            const std::string &bone = gen::KnightModel().bones[pose.bones[k]].name;
             ExpectPose(PoseOf(result.scene, animation, bone, 0), pose.targets[k],
                        pose.name + " " + bone);
         }
@@ -177,11 +177,11 @@ TEST_P(UeFormatPosesOnTheModel, EachPoseRestoredOnTheBindPose) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Versions, UeFormatPosesOnTheModel,
-                         testing::Values("ueformat/hero_face.uepose",
-                                         "ueformat/hero_face_v9.uepose"));
+                         testing::Values("ueformat/knight_face.uepose",
+                                         "ueformat/knight_face_v9.uepose"));
 
 TEST(UeFormatPoses, OnePoseChosenByNameOrIndex) {
-    const std::filesystem::path poses = agf::test::TestModelsDir() / "ueformat/hero_face.uepose";
+    const std::filesystem::path poses = agf::test::TestModelsDir() / "ueformat/knight_face.uepose";
     for (const char *choice : {"frown", "1"}) {
         const agf::test::ImportResult result =
             agf::test::ImportValidated(poses, [&](Assimp::Importer &importer) {

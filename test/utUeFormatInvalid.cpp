@@ -9,7 +9,7 @@ namespace {
 using namespace agf::test::ue;
 
 std::vector<uint8_t> WithVersion(uint8_t version) {
-    std::vector<uint8_t> bytes = HeroModelBytes();
+    std::vector<uint8_t> bytes = KnightModelBytes();
     bytes[8 + 4 + 7] = version; // after the magic and the identifier "UEMODEL"
     return bytes;
 }
@@ -24,7 +24,7 @@ std::vector<uint8_t> Compressed(const char *compression, int64_t declared) {
     gen::FileOptions options;
     options.compression = compression;
     options.declaredSize = declared;
-    return gen::WriteHeroModel(options);
+    return gen::WriteKnightModel(options);
 }
 
 TEST(UeFormatInvalid, ANewerVersionIsRefusedNamingIt) {
@@ -36,7 +36,7 @@ TEST(UeFormatInvalid, ANewerVersionIsRefusedNamingIt) {
 TEST(UeFormatInvalid, AnotherIdentifierIsRefused) {
     // A .uepose given as a model: the model importer refuses it by its identifier.
     gen::FileOptions options;
-    const std::string error = ErrorOf(gen::WriteHeroPoses(options), "uemodel");
+    const std::string error = ErrorOf(gen::WriteKnightPoses(options), "uemodel");
     EXPECT_FALSE(error.empty());
 }
 
@@ -52,7 +52,7 @@ TEST(UeFormatInvalid, ADeclaredSizeBeyondTheRatioIsRefusedBeforeAllocating) {
 }
 
 TEST(UeFormatInvalid, ADeclaredSizeThatDisagreesWithTheStreamIsRefused) {
-    const size_t actual = HeroModelBytes().size(); // larger than the body: a lie either way
+    const size_t actual = KnightModelBytes().size(); // larger than the body: a lie either way
     for (const char *compression : {"ZSTD", "GZIP"}) {
         for (int64_t declared : {int64_t(100), int64_t(actual * 2)}) {
             const std::string error = ErrorOf(Compressed(compression, declared));

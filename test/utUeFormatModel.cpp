@@ -83,8 +83,8 @@ class UeFormatModel : public testing::TestWithParam<ModelCase> {};
 
 /** LOD0's vertices, one by one, against the truth: UVs, colours, tangent frame, weights. */
 void ExpectBoxVertices(const aiScene *scene, const aiNode *lod0, uint8_t version) {
-    const gen::Lod &truth = gen::HeroModel().lods[0];
-    const std::vector<gen::Bone> &bones = gen::HeroModel().bones;
+    const gen::Lod &truth = gen::KnightModel().lods[0];
+    const std::vector<gen::Bone> &bones = gen::KnightModel().bones;
     unsigned vertices = 0;
     unsigned faces = 0;
     for (unsigned i = 0; i < lod0->mNumMeshes; ++i) {
@@ -149,7 +149,7 @@ void ExpectTrianglesFaceOut(const aiScene *scene, const aiNode *lod) {
 }
 
 void ExpectMorphs(const aiScene *scene, const aiNode *lod0) {
-    const gen::Lod &truth = gen::HeroModel().lods[0];
+    const gen::Lod &truth = gen::KnightModel().lods[0];
     for (unsigned i = 0; i < lod0->mNumMeshes; ++i) {
         const aiMesh *mesh = scene->mMeshes[lod0->mMeshes[i]];
         ASSERT_EQ(mesh->mNumAnimMeshes, truth.morphs.size());
@@ -172,7 +172,7 @@ void ExpectMorphs(const aiScene *scene, const aiNode *lod0) {
 }
 
 void ExpectSkeleton(const aiScene *scene, uint8_t version) {
-    const gen::Model &model = gen::HeroModel();
+    const gen::Model &model = gen::KnightModel();
     for (const gen::Bone &bone : model.bones) {
         const aiNode *node = FindNode(scene, bone.name);
         ASSERT_NE(node, nullptr) << bone.name;
@@ -218,7 +218,7 @@ void ExpectHull(const aiScene *scene, uint8_t version) {
     }
     ASSERT_TRUE(agf::MetadataNumber(scene->mMetaData, AGF_META_UEFORMAT_COLLISIONS, hulls));
     EXPECT_EQ(hulls, 1.0);
-    const gen::Hull &truth = gen::HeroModel().hulls[0];
+    const gen::Hull &truth = gen::KnightModel().hulls[0];
     const std::string prefix = std::string(AGF_META_UEFORMAT_COLLISIONS) + "[0]";
     EXPECT_EQ(MetadataString(scene->mMetaData, prefix + AGF_META_UEFORMAT_HULL_NAME), truth.name);
     for (size_t v = 0; v < truth.vertices.size(); ++v) {
@@ -239,7 +239,8 @@ void ExpectHull(const aiScene *scene, uint8_t version) {
 TEST_P(UeFormatModel, EveryAttributeOfTheKnownModel) {
     const ModelCase param = GetParam();
     auto importer = agf::test::MakeImporter();
-    const aiScene *scene = ImportBytes(*importer, HeroModelBytes(param.version, param.compression));
+    const aiScene *scene =
+        ImportBytes(*importer, KnightModelBytes(param.version, param.compression));
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
     const agf::test::ImportWarnings warnings(*importer, "uemodel");
     EXPECT_EQ(warnings.entries(), 0u) << warnings.text();
@@ -268,7 +269,7 @@ TEST_P(UeFormatModel, EveryAttributeOfTheKnownModel) {
     const bool withPath = scene->mMaterials[0]->Get(AGF_MATKEY_UEFORMAT_PATH, path) == AI_SUCCESS;
     EXPECT_EQ(withPath, param.version >= 6);
     if (withPath) {
-        EXPECT_STREQ(path.C_Str(), gen::HeroModel().lods[0].materials[0].path.c_str());
+        EXPECT_STREQ(path.C_Str(), gen::KnightModel().lods[0].materials[0].path.c_str());
     }
     // The file's axes and units, and the one turn on the root.
     double up = 0;
@@ -293,7 +294,7 @@ INSTANTIATE_TEST_SUITE_P(Layouts, UeFormatModel,
 TEST(UeFormatModelOptions, FirstLodOnly) {
     auto importer = agf::test::MakeImporter();
     importer->SetPropertyString(AI_CONFIG_IMPORT_UEFORMAT_LODS, "first");
-    const aiScene *scene = ImportBytes(*importer, HeroModelBytes());
+    const aiScene *scene = ImportBytes(*importer, KnightModelBytes());
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
     EXPECT_NE(FindNode(scene, "LOD0"), nullptr);
     EXPECT_EQ(FindNode(scene, "LOD1"), nullptr);
@@ -307,7 +308,7 @@ TEST(UeFormatModelOptions, FirstLodOnly) {
 TEST(UeFormatModelOptions, AnotherLodChoiceFailsTheImportNamingTheOption) {
     auto importer = agf::test::MakeImporter();
     importer->SetPropertyString(AI_CONFIG_IMPORT_UEFORMAT_LODS, "2");
-    EXPECT_EQ(ImportBytes(*importer, HeroModelBytes()), nullptr);
+    EXPECT_EQ(ImportBytes(*importer, KnightModelBytes()), nullptr);
     EXPECT_NE(std::string(importer->GetErrorString()).find("IMPORT_UEFORMAT_LODS"),
               std::string::npos)
         << importer->GetErrorString();
@@ -317,7 +318,7 @@ TEST(UeFormatModelOptions, ZUpKeptAndScaleOnTheRootOnly) {
     auto importer = agf::test::MakeImporter();
     importer->SetPropertyBool(AI_CONFIG_IMPORT_UEFORMAT_YUP, false);
     importer->SetPropertyFloat(AI_CONFIG_IMPORT_UEFORMAT_SCALE, 0.01f);
-    const aiScene *scene = ImportBytes(*importer, HeroModelBytes());
+    const aiScene *scene = ImportBytes(*importer, KnightModelBytes());
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
     aiMatrix4x4 scale;
     aiMatrix4x4::Scaling(aiVector3D(0.01f), scale);

@@ -29,19 +29,19 @@ inline const aiScene *ImportBytes(Assimp::Importer &importer, const std::vector<
 }
 
 /** The known model in `version` and `compression`. */
-inline std::vector<uint8_t> HeroModelBytes(uint8_t version = 10, const char *compression = "") {
+inline std::vector<uint8_t> KnightModelBytes(uint8_t version = 10, const char *compression = "") {
     gen::FileOptions options;
     options.version = version;
     options.compression = compression;
-    return gen::WriteHeroModel(options);
+    return gen::WriteKnightModel(options);
 }
 
-inline std::vector<uint8_t> HeroAnimBytes(gen::AnimKind kind, uint8_t version = 10,
-                                          const char *compression = "") {
+inline std::vector<uint8_t> KnightAnimBytes(gen::AnimKind kind, uint8_t version = 10,
+                                            const char *compression = "") {
     gen::FileOptions options;
     options.version = version;
     options.compression = compression;
-    return gen::WriteHeroAnim(options, kind);
+    return gen::WriteKnightAnim(options, kind);
 }
 
 inline const aiNode *FindNode(const aiScene *scene, const std::string &name) {

@@ -15,16 +15,16 @@ namespace additive {
 namespace {
 
 using ueformat::AdditiveBase;
-using ueformat::HeroModel;
+using ueformat::KnightModel;
 using ueformat::Transform;
 
 psk::Float3 ToFloat3(const aiVector3D &v) {
     return {v.x, v.y, v.z};
 }
 
-std::vector<psa::KnownBone> HeroBones() {
+std::vector<psa::KnownBone> KnightBones() {
     std::vector<psa::KnownBone> bones;
-    for (const ueformat::Bone &bone : HeroModel().bones) {
+    for (const ueformat::Bone &bone : KnightModel().bones) {
         bones.push_back({bone.name, bone.parent});
     }
     return bones;
@@ -36,7 +36,7 @@ psa::PsaxSequenceContent Sequence(const std::string &name, int32_t additive,
     sequence.name = name;
     sequence.rate = ueformat::kAnimationRate;
     sequence.additive = additive;
-    const unsigned bones = static_cast<unsigned>(HeroModel().bones.size());
+    const unsigned bones = static_cast<unsigned>(KnightModel().bones.size());
     // Additive sequences leave Arm (the last bone) without a track.
     for (unsigned b = 0; b < (additive != 0 ? bones - 1 : bones); ++b) {
         psa::PsaxSequenceContent::Track track;
@@ -54,8 +54,8 @@ psa::PsaxSequenceContent Sequence(const std::string &name, int32_t additive,
 
 } // namespace
 
-std::vector<uint8_t> MakeHeroPsk() {
-    const ueformat::Model &model = HeroModel();
+std::vector<uint8_t> MakeKnightPsk() {
+    const ueformat::Model &model = KnightModel();
     const ueformat::Lod &lod = model.lods[0];
     psk::PskContent content;
     for (size_t v = 0; v < lod.positions.size(); ++v) {
@@ -87,27 +87,27 @@ std::vector<uint8_t> MakeHeroPsk() {
     return psk::WritePsk(content);
 }
 
-std::vector<uint8_t> MakeHeroAdditivePsax() {
+std::vector<uint8_t> MakeKnightAdditivePsax() {
     const auto delta = [](AdditiveBase base, bool mesh) {
         return [base, mesh](unsigned f, unsigned b) {
             return ueformat::AdditiveDeltaAt(f, b, base, mesh);
         };
     };
-    return psa::WritePsax(HeroBones(),
-                          {Sequence("Idle", 0, ueformat::HeroPoseAt),
+    return psa::WritePsax(KnightBones(),
+                          {Sequence("Idle", 0, ueformat::KnightPoseAt),
                            Sequence("AddLocal", 1, delta(AdditiveBase::Bind, false)),
-                           Sequence("AddOnIdle", 1, delta(AdditiveBase::HeroFirstFrame, false)),
+                           Sequence("AddOnIdle", 1, delta(AdditiveBase::KnightFirstFrame, false)),
                            Sequence("AddMesh", 1, delta(AdditiveBase::Bind, true))});
 }
 
 } // namespace additive
 
 void AppendAdditiveModels(std::vector<GeneratedModel> &models) {
-    models.push_back({"actorx/hero.psk", "the hero of ueformat/ as a PSK (additive oracles)",
-                      additive::MakeHeroPsk});
-    models.push_back({"actorx/additive.psax",
-                      "Idle and additive sequences over hero.psk (local, on Idle, mesh space)",
-                      additive::MakeHeroAdditivePsax});
+    models.push_back({"actorx/knight.psk", "the knight of ueformat/ as a PSK (additive oracles)",
+                      additive::MakeKnightPsk});
+    models.push_back({"actorx/knight_additive.psax",
+                      "Idle and additive sequences over knight.psk (local, on Idle, mesh space)",
+                      additive::MakeKnightAdditivePsax});
 }
 
 } // namespace agf::testgen

@@ -10,14 +10,14 @@
 
 namespace agf::testgen::additive {
 
-/** The hero's skeleton and LOD0 box as a PSK (UEViewer's layout: bone 0's rotation as is, the
+/** The knight's skeleton and LOD0 box as a PSK (UEViewer's layout: bone 0's rotation as is, the
  *  others conjugated; triangles clockwise; V from the top). */
-std::vector<uint8_t> MakeHeroPsk();
+std::vector<uint8_t> MakeKnightPsk();
 
 /** Sequences: "Idle" (the known animation, absolute), "AddLocal" (additive 1: local deltas from
  *  the bind pose), "AddOnIdle" (additive 1: local deltas from Idle's first frame), "AddMesh"
  *  (additive 1: mesh-space deltas from the bind pose). Additive sequences leave Arm without a
  *  track. All 30 fps, 5 frames. */
-std::vector<uint8_t> MakeHeroAdditivePsax();
+std::vector<uint8_t> MakeKnightAdditivePsax();
 
 } // namespace agf::testgen::additive

@@ -68,8 +68,8 @@ Lod MakeBox() {
     AddBoxFace(lod, {0, -1, 0}, {1, 0, 0}, 1.0f, 3);
     AddBoxFace(lod, {0, 0, 1}, {1, 0, 0}, 1.0f, 4);
     AddBoxFace(lod, {0, 0, -1}, {-1, 0, 0}, -1.0f, 5);
-    lod.materials = {{"M_Body", "/Game/Hero/Materials/M_Body.M_Body", 0, 8},
-                     {"M_Head", "/Game/Hero/Materials/M_Head.M_Head", 24, 4}};
+    lod.materials = {{"M_Body", "/Game/Knight/Materials/M_Body.M_Body", 0, 8},
+                     {"M_Head", "/Game/Knight/Materials/M_Head.M_Head", 24, 4}};
     Morph smile{"Smile", {}};
     for (uint32_t v = 16; v < 20; ++v) {
         smile.deltas.push_back({v, aiVector3D(0, 0, 5), aiVector3D(0, 0, 0)});
@@ -92,14 +92,14 @@ Lod MakeTetrahedron() {
     }
     lod.uvSets = {{"UVMap", {{0, 0}, {1, 0}, {0, 1}, {1, 1}}}};
     lod.indices = {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3};
-    lod.materials = {{"M_Body", "/Game/Hero/Materials/M_Body.M_Body", 0, 4}};
+    lod.materials = {{"M_Body", "/Game/Knight/Materials/M_Body.M_Body", 0, 4}};
     for (int32_t v = 0; v < 4; ++v) {
         lod.weights.push_back({0, v, 1.0f});
     }
     return lod;
 }
 
-Model MakeHero() {
+Model MakeKnight() {
     Model model;
     model.bones = {
         {"Root", -1, {{0, 0, 0}, Turn({0, 0, 1}, 0.3f)}},
@@ -113,13 +113,13 @@ Model MakeHero() {
     model.hulls = {{"UCX_Box",
                     {{-10, -10, 0}, {10, -10, 0}, {0, 10, 0}, {0, 0, 80}},
                     {0, 2, 1, 0, 1, 3, 1, 2, 3, 0, 3, 2}}};
-    model.skeletonPath = "/Game/Hero/SK_Hero_Skeleton.SK_Hero_Skeleton";
+    model.skeletonPath = "/Game/Knight/SK_Knight_Skeleton.SK_Knight_Skeleton";
     return model;
 }
 
 /** A bone's rotation in component space (the product of the local ones from the top). */
 aiQuaternion ComponentRotation(unsigned bone, const std::vector<aiQuaternion> &local) {
-    const std::vector<Bone> &bones = HeroModel().bones;
+    const std::vector<Bone> &bones = KnightModel().bones;
     aiQuaternion rotation = local[bone];
     for (int32_t parent = bones[bone].parent; parent >= 0; parent = bones[size_t(parent)].parent) {
         rotation = local[size_t(parent)] * rotation;
@@ -129,15 +129,15 @@ aiQuaternion ComponentRotation(unsigned bone, const std::vector<aiQuaternion> &l
 
 } // namespace
 
-const Model &HeroModel() {
-    static const Model model = MakeHero();
+const Model &KnightModel() {
+    static const Model model = MakeKnight();
     return model;
 }
 
-Transform HeroPoseAt(unsigned frame, unsigned bone) {
+Transform KnightPoseAt(unsigned frame, unsigned bone) {
     const float f = float(frame);
     const float b = float(bone);
-    const Transform &bind = HeroModel().bones[bone].bind;
+    const Transform &bind = KnightModel().bones[bone].bind;
     Transform pose;
     pose.position = bind.position + aiVector3D(f, -0.5f * b, 0.25f * f);
     pose.rotation = bind.rotation * Turn({1, b, 0.5f}, 0.1f * f + 0.05f * b);
@@ -146,7 +146,7 @@ Transform HeroPoseAt(unsigned frame, unsigned bone) {
     return pose;
 }
 
-const std::vector<Curve> &HeroCurves() {
+const std::vector<Curve> &KnightCurves() {
     static const std::vector<Curve> curves = {{"Smile", {{0, 0.0f}, {4, 1.0f}}},
                                               {"Brow", {{2, 0.5f}}}};
     return curves;
@@ -155,7 +155,7 @@ const std::vector<Curve> &HeroCurves() {
 Transform AdditiveTargetAt(unsigned frame, unsigned bone) {
     const float f = float(frame);
     const float b = float(bone);
-    const Transform &bind = HeroModel().bones[bone].bind;
+    const Transform &bind = KnightModel().bones[bone].bind;
     Transform pose;
     pose.position = bind.position + aiVector3D(2 - 0.3f * f, 0.7f * f, 0.5f * b + 1);
     pose.rotation = Turn({0.2f, 1, 0.3f * b}, 0.3f + 0.12f * f + 0.07f * b) * bind.rotation;
@@ -165,12 +165,12 @@ Transform AdditiveTargetAt(unsigned frame, unsigned bone) {
 
 Transform BasePose(AdditiveBase base, unsigned bone) {
     switch (base) {
-    case AdditiveBase::HeroFirstFrame:
-        return HeroPoseAt(0, bone);
-    case AdditiveBase::HeroFrame:
-        return HeroPoseAt(kAdditiveBaseFrame, bone);
+    case AdditiveBase::KnightFirstFrame:
+        return KnightPoseAt(0, bone);
+    case AdditiveBase::KnightFrame:
+        return KnightPoseAt(kAdditiveBaseFrame, bone);
     default:
-        return HeroModel().bones[bone].bind;
+        return KnightModel().bones[bone].bind;
     }
 }
 
@@ -187,7 +187,7 @@ Transform AdditiveDeltaAt(unsigned frame, unsigned bone, AdditiveBase base, bool
     }
     std::vector<aiQuaternion> targets;
     std::vector<aiQuaternion> bases;
-    for (unsigned b = 0; b < HeroModel().bones.size(); ++b) {
+    for (unsigned b = 0; b < KnightModel().bones.size(); ++b) {
         targets.push_back(AdditiveTargetAt(frame, b).rotation);
         bases.push_back(BasePose(base, b).rotation);
     }
@@ -196,11 +196,11 @@ Transform AdditiveDeltaAt(unsigned frame, unsigned bone, AdditiveBase base, bool
     return delta;
 }
 
-const std::vector<PoseTarget> &HeroPoses() {
+const std::vector<PoseTarget> &KnightPoses() {
     static const std::vector<PoseTarget> poses = [] {
         const auto target = [](unsigned bone, const aiVector3D &move, const aiQuaternion &turn,
                                const aiVector3D &scale) {
-            const Transform &bind = HeroModel().bones[bone].bind;
+            const Transform &bind = KnightModel().bones[bone].bind;
             return Transform{bind.position + move, turn * bind.rotation, scale};
         };
         return std::vector<PoseTarget>{
@@ -220,7 +220,7 @@ const std::vector<PoseTarget> &HeroPoses() {
 }
 
 Transform PoseDelta(const Transform &target, unsigned bone) {
-    const Transform &bind = HeroModel().bones[bone].bind;
+    const Transform &bind = KnightModel().bones[bone].bind;
     Transform delta;
     delta.position = target.position - bind.position;
     delta.rotation = target.rotation * aiQuaternion(bind.rotation).Conjugate();

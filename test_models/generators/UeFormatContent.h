@@ -108,17 +108,17 @@ struct Model {
     std::string skeletonPath;
 };
 
-/** "Hero": LOD0 a closed box of 24 vertices (two materials, normals, tangents, two UV sets, two
+/** "Knight": LOD0 a closed box of 24 vertices (two materials, normals, tangents, two UV sets, two
  *  colour sets, skin weights on Root, Spine and Head, morph targets Smile and Blink), LOD1 a
  *  tetrahedron; the skeleton Root > Spine > {Head, Arm}; socket hand_r on Arm; virtual bone
  *  "VB Spine_Arm"; one convex hull. */
-const Model &HeroModel();
+const Model &KnightModel();
 
 /** The known animation: 5 frames at 30 fps, every bone keyed on every frame (scales on the
  *  first and last frame), curves Smile (a morph target of the model) and Brow (none). */
 constexpr unsigned kAnimationFrames = 5;
 constexpr float kAnimationRate = 30.0f;
-Transform HeroPoseAt(unsigned frame, unsigned bone);
+Transform KnightPoseAt(unsigned frame, unsigned bone);
 
 struct CurveKey {
     int32_t frame;
@@ -128,17 +128,17 @@ struct Curve {
     std::string name;
     std::vector<CurveKey> keys;
 };
-const std::vector<Curve> &HeroCurves();
+const std::vector<Curve> &KnightCurves();
 
 /** Where an additive clip's deltas are taken from. */
 enum class AdditiveBase {
-    Bind,           ///< the model's bind pose
-    HeroFirstFrame, ///< frame 0 of the known animation
-    HeroFrame,      ///< frame kAdditiveBaseFrame of the known animation
+    Bind,             ///< the model's bind pose
+    KnightFirstFrame, ///< frame 0 of the known animation
+    KnightFrame,      ///< frame kAdditiveBaseFrame of the known animation
 };
 constexpr unsigned kAdditiveBaseFrame = 2;
 
-/** The pose a restored additive clip must show: different from HeroPoseAt, scale included. */
+/** The pose a restored additive clip must show: different from KnightPoseAt, scale included. */
 Transform AdditiveTargetAt(unsigned frame, unsigned bone);
 
 /** The base pose of `bone` for `base`. */
@@ -156,7 +156,7 @@ struct PoseTarget {
     std::vector<Transform> targets; ///< absolute local poses, one per bone
     std::vector<std::pair<std::string, float>> curves;
 };
-const std::vector<PoseTarget> &HeroPoses();
+const std::vector<PoseTarget> &KnightPoses();
 
 /** The additive (local space) delta of a pose target over the bind pose of `bone`. */
 Transform PoseDelta(const Transform &target, unsigned bone);

@@ -190,8 +190,8 @@ void WriteHulls(SetWriter &set, const Model &model, const Storage &store) {
 
 } // namespace
 
-std::vector<uint8_t> WriteHeroModel(const FileOptions &options) {
-    const Model &model = HeroModel();
+std::vector<uint8_t> WriteKnightModel(const FileOptions &options) {
+    const Model &model = KnightModel();
     const uint8_t version = options.version;
     const Storage store(version);
     SetWriter body(version);
