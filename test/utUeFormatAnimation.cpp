@@ -129,6 +129,21 @@ TEST(UeFormatAnimation, AloneAFlatSkeletonRestingAtTheFirstKeys) {
               "UEFormat animation (UEANIM)");
 }
 
+TEST(UeFormatAnimation, AloneAnAdditiveClipShowsItsDeltasOverTheIdentity) {
+    const agf::test::ImportResult result = agf::test::ImportValidated(
+        agf::test::TestModelsDir() / "ueformat/knight_additive_local.ueanim");
+    ASSERT_NE(result.scene, nullptr) << result.error;
+    const aiAnimation *clip = FindAnimation(result.scene, "KnightAdditive");
+    ASSERT_NE(clip, nullptr);
+    for (unsigned b = 0; b < 3; ++b) {
+        const std::string &bone = gen::KnightModel().bones[b].name;
+        EXPECT_TRUE(FindNode(result.scene, bone)->mTransformation.IsIdentity()) << bone;
+        gen::Transform shown = gen::AdditiveDeltaAt(2, b, gen::AdditiveBase::Bind, false);
+        shown.scale += aiVector3D(1, 1, 1);
+        ExpectPose(PoseOf(result.scene, clip, bone, 2), shown, bone);
+    }
+}
+
 TEST(UeFormatPoses, AloneEachPoseOverTheIdentity) {
     const agf::test::ImportResult result =
         agf::test::ImportValidated(agf::test::TestModelsDir() / "ueformat/knight_face.uepose");

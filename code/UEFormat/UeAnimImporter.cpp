@@ -20,6 +20,8 @@
 #include <assimp/commonMetaData.h>
 #include <assimp/scene.h>
 
+#include <algorithm>
+
 namespace agf {
 
 namespace ueformat {
@@ -39,10 +41,11 @@ const aiImporterDesc kDescription = {
     "ueanim uepose",
 };
 
-/** A .ueanim's bones rest at their first keys (the file has no reference pose); a .uepose's in
- *  the identity, so that each additive pose shows its own values. */
-aiMatrix4x4 RestOf(const AnimationSet &set, uint32_t bone, bool poses) {
-    if (poses) {
+/** A .ueanim's bones rest at their first keys (the file has no reference pose); additive
+ *  clips' and poses' in the identity, so that each shows its deltas as they are (and a scale
+ *  delta of 0 makes no degenerate rest). */
+aiMatrix4x4 RestOf(const AnimationSet &set, uint32_t bone, bool identity) {
+    if (identity) {
         return aiMatrix4x4();
     }
     for (const AnimationSource &animation : set.animations) {
@@ -95,8 +98,12 @@ void UeAnimImporter::importFile(const std::string &file, aiScene *scene, Assimp:
     Header header;
     AnimationSet set = poses ? LoadUePoseSet(bytes.data(), bytes.size(), file, context, &header)
                              : LoadUeAnimSet(bytes.data(), bytes.size(), file, context, &header);
-    if (poses) {
-        additive.base = AdditiveOptions::Base::Bind; // the identity rest: each pose as it is
+    const bool deltas = poses || std::any_of(set.animations.begin(), set.animations.end(),
+                                             [](const AnimationSource &animation) {
+                                                 return animation.additive.additive;
+                                             });
+    if (deltas) {
+        additive.base = AdditiveOptions::Base::Bind; // the identity rest: the deltas as they are
     }
     std::vector<std::string> nodeNames = set.boneNames;
     if (MakeNamesUnique(nodeNames) != 0) {
@@ -105,7 +112,7 @@ void UeAnimImporter::importFile(const std::string &file, aiScene *scene, Assimp:
     std::vector<NodeSource> nodes(nodeNames.size());
     for (size_t b = 0; b < nodes.size(); ++b) {
         nodes[b].name = nodeNames[b];
-        nodes[b].local = RestOf(set, static_cast<uint32_t>(b), poses);
+        nodes[b].local = RestOf(set, static_cast<uint32_t>(b), deltas);
     }
     scene->mRootNode = new aiNode(BaseNameOf(file).empty() ? "UEFormat" : BaseNameOf(file));
     BuildNodeHierarchy(nodes, scene->mRootNode, SourceContext{name, "TRACKS", 0}, warnings);

@@ -254,8 +254,9 @@ const ImportOption *FindImportOption(const std::string &key);
 // .uemodel): one aiAnimation per file named after the header's object name, ticks = frames at
 // the file's rate; curves go to metadata and drive the morph targets of their name; each pose of
 // a .uepose is an additive one-frame animation (tick 0) named after the pose. Imported alone, a
-// .ueanim gives a flat skeleton resting at its first keys, a .uepose a flat skeleton at rest in
-// the identity with each pose applied to it (translation = delta, scale = 1 + delta).
+// .ueanim gives a flat skeleton resting at its first keys; an additive .ueanim and a .uepose a
+// flat skeleton at rest in the identity with the deltas applied to it (translation = delta,
+// scale = 1 + delta).
 
 /** string, default "all": which LODs of a .uemodel to import, each as a node named after it:
  *  "all" or "first". Another value fails the import. */

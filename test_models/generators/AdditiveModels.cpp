@@ -97,7 +97,8 @@ std::vector<uint8_t> MakeKnightAdditivePsax() {
                           {Sequence("Idle", 0, ueformat::KnightPoseAt),
                            Sequence("AddLocal", 1, delta(AdditiveBase::Bind, false)),
                            Sequence("AddOnIdle", 1, delta(AdditiveBase::KnightFirstFrame, false)),
-                           Sequence("AddMesh", 1, delta(AdditiveBase::Bind, true))});
+                           Sequence("AddMesh", 1, delta(AdditiveBase::Bind, true)),
+                           Sequence("Target", 0, ueformat::AdditiveTargetAt)});
 }
 
 } // namespace additive

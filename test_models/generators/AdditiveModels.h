@@ -16,8 +16,9 @@ std::vector<uint8_t> MakeKnightPsk();
 
 /** Sequences: "Idle" (the known animation, absolute), "AddLocal" (additive 1: local deltas from
  *  the bind pose), "AddOnIdle" (additive 1: local deltas from Idle's first frame), "AddMesh"
- *  (additive 1: mesh-space deltas from the bind pose). Additive sequences leave Arm without a
- *  track. All 30 fps, 5 frames. */
+ *  (additive 1: mesh-space deltas from the bind pose), "Target" (the pose the additive ones
+ *  restore to, absolute: what a client must show for both). Additive sequences leave Arm
+ *  without a track. All 30 fps, 5 frames. */
 std::vector<uint8_t> MakeKnightAdditivePsax();
 
 } // namespace agf::testgen::additive
