@@ -434,6 +434,18 @@ size_t LoadAnimationsOntoScene(const AnimationLoadRequest &request,
                      ReadAdditiveOptions(context.properties, FileNameOf(request.meshPath)));
 }
 
+size_t LoadAnimationsOfImport(AnimationLoadRequest request, const std::string &file,
+                              Assimp::IOSystem *io, Warnings &warnings,
+                              const AnimationLoaderTable &loaders, aiScene *scene) {
+    request.meshPath = file;
+    request.context.io = io;
+    request.context.warnings = &warnings;
+    if (IsMemoryFile(file)) {
+        request.autoLoadExtensions.clear();
+    }
+    return LoadAnimationsOntoScene(request, loaders, scene);
+}
+
 AnimationLoadRequest MakeAnimationLoadRequest(const Assimp::Importer *importer,
                                               std::vector<std::string> autoLoadExtensions,
                                               const char *noAutoLoadKey) {

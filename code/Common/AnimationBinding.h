@@ -64,6 +64,13 @@ size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets, 
 size_t LoadAnimationsOntoScene(const AnimationLoadRequest &request,
                                const AnimationLoaderTable &loaders, aiScene *scene);
 
+/** LoadAnimationsOntoScene for the model `file` an importer is reading: completes `request`
+ *  (from MakeAnimationLoadRequest) with the model's path and the import's IOSystem and
+ *  warnings, and looks for no siblings of a memory file, whose fake name has none. */
+size_t LoadAnimationsOfImport(AnimationLoadRequest request, const std::string &file,
+                              Assimp::IOSystem *io, Warnings &warnings,
+                              const AnimationLoaderTable &loaders, aiScene *scene);
+
 /** Splits the AI_CONFIG_IMPORT_GAMEFORMATS_ANIM_FILES value (';' or newline separated). */
 std::vector<std::string> SplitFileList(const std::string &list);
 

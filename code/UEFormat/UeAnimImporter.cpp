@@ -8,6 +8,7 @@
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
 #include "Common/Options.h"
+#include "Common/UnrealUnits.h"
 #include "UeFormatContainer.h"
 #include "UeFormatImporterBase.h"
 #include "UeFormatImporters.h"
@@ -138,7 +139,7 @@ void UeAnimImporter::importFile(const std::string &file, aiScene *scene, Assimp:
     if (!header.objectPath.empty()) {
         metadata.add(AGF_META_UEFORMAT_OBJECT_PATH, header.objectPath);
     }
-    AddUnitsMetadata(metadata, UeFormatSceneUnits(mYUp, mScale));
+    AddUnitsMetadata(metadata, UnrealSceneUnits(mYUp, mScale));
     metadata.mergeInto(scene->mMetaData);
     if (mScale != 1.0f) {
         ApplyScaleOnRoot(scene->mRootNode, mScale);

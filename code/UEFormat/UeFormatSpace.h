@@ -11,7 +11,6 @@
 
 #include "Common/Coordinates.h"
 #include "Common/FileVectors.h"
-#include "Common/SceneBuilder.h"
 #include "UeFormatVersions.h"
 
 #include <assimp/quaternion.h>
@@ -47,16 +46,5 @@ public:
 private:
     bool mMirror;
 };
-
-/** Unreal's units and axes, with what the importer did on the root node. */
-inline SceneUnits UeFormatSceneUnits(bool rootRotatedToYUp, float rootScale) {
-    SceneUnits units;
-    units.upAxis = 2;
-    units.unitScaleFactor = 1.0;
-    units.units = "unreal unit (1 cm)";
-    units.rootRotatedToYUp = rootRotatedToYUp;
-    units.rootScale = rootScale;
-    return units;
-}
 
 } // namespace agf::ueformat

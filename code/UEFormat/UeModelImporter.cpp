@@ -111,18 +111,10 @@ void UeModelImporter::importFile(const std::string &file, aiScene *scene, Assimp
     }
     ConvertUeModel(std::move(model), header, file, mOptions, scene, warnings);
 
-    const bool inMemory = IsMemoryFile(file);
-    if (!inMemory) {
+    if (!IsMemoryFile(file)) {
         AddMaterialTextures(io, file, scene, warnings);
     }
-    AnimationLoadRequest request = mAnimationRequest;
-    request.meshPath = file;
-    request.context.io = io;
-    request.context.warnings = &warnings;
-    if (inMemory) {
-        request.autoLoadExtensions.clear();
-    }
-    LoadAnimationsOntoScene(request, mAnimationLoaders, scene);
+    LoadAnimationsOfImport(mAnimationRequest, file, io, warnings, mAnimationLoaders, scene);
 }
 
 } // namespace ueformat

@@ -4,6 +4,7 @@
  */
 #include "UeModelConversion.h"
 
+#include "Common/UnrealUnits.h"
 #include "Common/Warnings.h"
 
 #include <assimp_gameformats/MetadataKeys.h>
@@ -65,7 +66,7 @@ void ModelConversion::writeSceneMetadata(aiScene *scene, size_t importedLods) {
     MetadataBuilder metadata;
     metadata.add(AI_METADATA_SOURCE_FORMAT, "UEFormat model (UEMODEL)");
     metadata.add(AI_METADATA_SOURCE_FORMAT_VERSION, std::to_string(mHeader.version));
-    AddUnitsMetadata(metadata, UeFormatSceneUnits(mOptions.yUp, mOptions.scale));
+    AddUnitsMetadata(metadata, UnrealSceneUnits(mOptions.yUp, mOptions.scale));
     metadata.add(AGF_META_UEFORMAT_VERSION, int32_t(mHeader.version))
         .add(AGF_META_UEFORMAT_OBJECT_NAME, mHeader.objectName)
         .add(AGF_META_UEFORMAT_COMPRESSION,
