@@ -10,6 +10,8 @@
 
 #include <functional>
 
+namespace fs = std::filesystem;
+
 namespace {
 
 using namespace agf::test::ue;
@@ -215,6 +217,96 @@ TEST(AdditiveUeAnim, ATrackHoldingTheBindPoseIsNoChange) {
                gen::KnightModel().bones[kArm].bind, "Arm");
     const agf::test::ImportWarnings warnings(*result.importer, "uemodel");
     EXPECT_EQ(warnings.count(agf::WarningKind::Adjusted), 1u) << warnings.text();
+}
+
+/** A chain of `bones` bones (a triangle, one vertex skinned to the first) and a mesh-space clip that turns
+ *  the first bone at `frames` distinct frames: restoring it would key every bone at every
+ *  frame. */
+std::pair<std::vector<uint8_t>, std::vector<uint8_t>> ChainAndLongMeshSpaceClip(int32_t bones,
+                                                                                int32_t frames) {
+    gen::SetWriter model(10);
+    model.array("LODS", 1, [](agf::ByteWriter &out) {
+        gen::WriteFString(out, "LOD0");
+        gen::SetWriter lod(10);
+        lod.array("VERTICES", 3, [](agf::ByteWriter &v) {
+            for (float x : {0.f, 0.f, 0.f, 1.f, 0.f, 0.f, 0.f, -1.f, 0.f}) {
+                v.f32(x);
+            }
+        });
+        lod.array("INDICES", 3, [](agf::ByteWriter &i) {
+            for (uint32_t index : {0u, 1u, 2u}) {
+                i.u32(index);
+            }
+        });
+        // Skinned: the mesh then lists every bone of the chain, which makes them the skeleton.
+        lod.array("WEIGHTS", 1, [](agf::ByteWriter &w) {
+            w.u16(0);
+            w.i32(0);
+            w.f32(1.0f);
+        });
+        const std::vector<uint8_t> bytes = lod.bytes();
+        out.bytes(bytes.data(), bytes.size());
+    });
+    model.part("SKELETON", [&](agf::ByteWriter &out) {
+        gen::SetWriter skeleton(10);
+        skeleton.array("BONES", size_t(bones), [&](agf::ByteWriter &bone) {
+            for (int32_t b = 0; b < bones; ++b) {
+                gen::WriteFString(bone, "B" + std::to_string(b));
+                bone.i32(b - 1);
+                for (float v : {0.f, 0.f, 1.f, 0.f, 0.f, 0.f, 1.f}) {
+                    bone.f32(v);
+                }
+            }
+        });
+        const std::vector<uint8_t> bytes = skeleton.bytes();
+        out.bytes(bytes.data(), bytes.size());
+    });
+    gen::SetWriter clip(10);
+    clip.part("METADATA", [&](agf::ByteWriter &out) {
+        out.i32(frames);
+        out.f32(30.0f);
+        gen::WriteFString(out, "");
+        out.u8(2);
+        out.u8(1);
+        out.i32(0);
+    });
+    clip.array("TRACKS", 1, [&](agf::ByteWriter &out) {
+        gen::WriteFString(out, "B0");
+        out.i32(0);
+        out.i32(frames);
+        for (int32_t f = 0; f < frames; ++f) {
+            const aiQuaternion turn(aiVector3D(0, 0, 1), 0.001f * float(f));
+            out.i32(f);
+            for (float v : {turn.x, turn.y, turn.z, turn.w}) {
+                out.f32(v);
+            }
+        }
+        out.i32(0);
+    });
+    gen::FileOptions options;
+    options.objectName = "Long";
+    return {gen::WriteUeFile("UEMODEL", model.bytes(), options),
+            gen::WriteUeFile("UEANIM", clip.bytes(), options)};
+}
+
+TEST(AdditiveUeAnim, MeshSpaceBeyondTheKeyLimitIsKeptAsDeltas) {
+    const fs::path dir = agf::test::ScratchDir("additive_mesh_limit");
+    for (const auto &[frames, restored] :
+         {std::make_pair(100, true), std::make_pair(20000, false)}) {
+        const auto [model, clip] = ChainAndLongMeshSpaceClip(20, frames);
+        agf::test::WriteBytes(dir / "chain.uemodel", model);
+        agf::test::WriteBytes(dir / "long.ueanim", clip);
+        const agf::test::ImportResult result =
+            ImportWith(dir / "chain.uemodel", (dir / "long.ueanim").string(), "bind");
+        ASSERT_NE(result.scene, nullptr) << result.error;
+        const agf::test::ImportWarnings warnings(*result.importer, "uemodel");
+        EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached), restored ? 0u : 1u)
+            << frames << " frames: " << warnings.text();
+        EXPECT_EQ(MetadataOf(result.scene, "Long", AGF_META_ANIMATION_ADDITIVE_BASE),
+                  restored ? "bind" : "none");
+        // Restored, every bone below the turned one gets keys; kept, only the turned one.
+        EXPECT_EQ(FindAnimation(result.scene, "Long")->mNumChannels, restored ? 20u : 1u);
+    }
 }
 
 } // namespace

@@ -286,7 +286,7 @@ TransformParts AdditiveBasePose::of(const aiNode *node) const {
 std::vector<NodeKeys> ApplyAdditive(std::vector<NodeKeys> deltas, const AdditiveBasePose &base,
                                     AdditiveSpace space, const aiScene &scene,
                                     const std::string &fileName, const std::string &clipName,
-                                    Warnings &warnings) {
+                                    Warnings &warnings, bool *restored) {
     size_t referenceComponents = 0;
     for (NodeKeys &keys : deltas) {
         referenceComponents += DropReferencePoseComponents(keys);
@@ -310,6 +310,9 @@ std::vector<NodeKeys> ApplyAdditive(std::vector<NodeKeys> deltas, const Additive
                          "additive animation \"" + clipName + "\"", Warning::kNoOffset,
                          "restoring it in mesh space would make more than " +
                              std::to_string(limit) + " keys; kept as deltas");
+            if (restored != nullptr) {
+                *restored = false;
+            }
             return deltas;
         }
         result = ApplyInMeshSpace(deltas, base, scene);

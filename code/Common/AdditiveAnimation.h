@@ -85,10 +85,11 @@ private:
  *  nodes named by the scene's mesh bones, the keyed nodes and the nodes between them and the
  *  root), and the nodes `base` animates. Mesh space samples every delta at the union of the
  *  clip's key times; when that would make more than 4 keys per delta key (plus 65536), the
- *  clip is returned unchanged with a LimitReached warning naming `clipName` and `fileName`. */
+ *  clip is returned unchanged with a LimitReached warning naming `clipName` and `fileName`, and
+ *  `*restored` (when given) is set to false. */
 std::vector<NodeKeys> ApplyAdditive(std::vector<NodeKeys> deltas, const AdditiveBasePose &base,
                                     AdditiveSpace space, const aiScene &scene,
                                     const std::string &fileName, const std::string &clipName,
-                                    Warnings &warnings);
+                                    Warnings &warnings, bool *restored = nullptr);
 
 } // namespace agf

@@ -151,8 +151,8 @@ std::unique_ptr<aiAnimation> MakeBoundAnimation(const AnimationSource &source,
     std::vector<std::string> unmatchedCurves;
     auto morphChannels = MorphChannelsForCurves(scene, source.curves, unmatchedCurves);
     if (channels.empty() && morphChannels.empty()) {
-        warnings.add(set.sourceFile, "animation \"" + source.name + "\"", 0,
-                     "no track for any node of the scene; skipped");
+        warnings.add(WarningKind::Empty, set.sourceFile, "animation \"" + source.name + "\"",
+                     Warning::kNoOffset, "no track for any node of the scene; skipped");
         return nullptr;
     }
     std::string name = source.name;
@@ -196,8 +196,9 @@ const aiAnimation *FindAnimation(const aiScene &scene,
     return nullptr;
 }
 
-/** An additive clip restored onto its base as `options` ask; nullptr when nothing binds. Says in
- *  `entries` what was done. */
+/** An additive clip restored onto its base as `options` ask; nullptr when nothing binds.
+ *  `baseName` receives what the keys were applied to: "bind", the base animation's name, or
+ *  "none" when they stay deltas. */
 std::unique_ptr<aiAnimation>
 BindAdditiveAnimation(AnimationSource &source, const AnimationSet &set,
                       const std::vector<aiNode *> &boneNodes, aiScene &scene,
@@ -225,8 +226,12 @@ BindAdditiveAnimation(AnimationSource &source, const AnimationSet &set,
                                        scene.mRootNode);
         baseName = animation->mName.C_Str();
     }
-    keys =
-        ApplyAdditive(std::move(keys), base, space, scene, set.sourceFile, source.name, warnings);
+    bool restored = true;
+    keys = ApplyAdditive(std::move(keys), base, space, scene, set.sourceFile, source.name, warnings,
+                         &restored);
+    if (!restored) {
+        baseName = "none";
+    }
     return MakeBoundAnimation(source, set, std::move(keys), scene, warnings);
 }
 
@@ -291,7 +296,7 @@ void MakeAddedNamesUnique(const aiScene &scene, std::vector<std::unique_ptr<aiAn
     if (MakeNamesUnique(names) != 0) {
         for (size_t i = 0; i < added.size(); ++i) {
             if (names[existing + i] != added[i]->mName.C_Str()) {
-                warnings.add(std::string(), "animations", 0,
+                warnings.add(WarningKind::Adjusted, std::string(), "animations", Warning::kNoOffset,
                              "animation \"" + std::string(added[i]->mName.C_Str()) +
                                  "\" renamed to \"" + names[existing + i] +
                                  "\": the name is taken");
