@@ -4,6 +4,8 @@
  */
 #include "utUeFormatSupport.h"
 
+#include "UEFormat/UeModelConverter.h"
+
 namespace {
 
 using namespace agf::test::ue;
@@ -160,6 +162,49 @@ TEST(UeFormatInvalid, OutOfRangeIndicesAndWeightsAreDroppedWithWarnings) {
     ASSERT_EQ(scene->mNumMeshes, 1u);
     EXPECT_EQ(scene->mMeshes[0]->mNumFaces, 1u);
     EXPECT_EQ(scene->mMeshes[0]->mNumAnimMeshes, 1u);
+}
+
+constexpr uint32_t kVertices = 3000;
+constexpr uint32_t kTargets = 2000;
+
+TEST(UeFormatInvalid, MorphTargetsBeyondTheCopyBudgetAreLeftOut) {
+    // 2000 targets of one delta each on a LOD of 3000 vertices: a few bytes each in the file, a
+    // copy of the LOD each in the scene.
+    const std::vector<uint8_t> bytes = ModelWithLodParts([&](gen::SetWriter &lod) {
+        lod.array("VERTICES", kVertices, [](agf::ByteWriter &out) {
+            for (uint32_t v = 0; v < kVertices; ++v) {
+                out.f32(float(v));
+                out.f32(float(v % 7));
+                out.f32(0.0f);
+            }
+        });
+        lod.array("INDICES", 3, [](agf::ByteWriter &out) {
+            for (uint32_t index : {0u, 1u, 2u}) {
+                out.u32(index);
+            }
+        });
+        lod.array("MORPHTARGETS", kTargets, [](agf::ByteWriter &out) {
+            for (uint32_t m = 0; m < kTargets; ++m) {
+                gen::WriteFString(out, "M" + std::to_string(m));
+                out.i32(1);
+                for (int k = 0; k < 6; ++k) {
+                    out.f32(1.0f);
+                }
+                out.u32(0);
+            }
+        });
+    });
+    auto importer = agf::test::MakeImporter();
+    const aiScene *scene = ImportBytes(*importer, bytes);
+    ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    const size_t budget = bytes.size() * agf::ueformat::kMorphCopyBytesPerInputByte +
+                          agf::ueformat::kMorphCopySlackBytes;
+    const size_t kept = budget / (size_t(kVertices) * 12);
+    ASSERT_LT(kept, kTargets);
+    EXPECT_EQ(scene->mMeshes[0]->mNumAnimMeshes, kept);
+    const agf::test::ImportWarnings warnings(*importer, "uemodel");
+    EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached, "MORPHTARGETS"), 1u)
+        << warnings.text();
 }
 
 TEST(UeFormatInvalid, UnknownPartsAreSkippedWithAWarning) {

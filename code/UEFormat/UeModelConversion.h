@@ -24,7 +24,9 @@ public:
     ModelConversion(Model &model, const Header &header, const std::string &fileName,
                     const UeModelConvertOptions &options, Warnings &warnings)
         : mModel(model), mHeader(header), mFileName(fileName), mOptions(options),
-          mWarnings(warnings), mSpace(header.version) {}
+          mWarnings(warnings), mSpace(header.version),
+          mMorphCopyBytesLeft(options.inputBytes * kMorphCopyBytesPerInputByte +
+                              kMorphCopySlackBytes) {}
 
     void run(aiScene *scene);
 
@@ -70,6 +72,8 @@ private:
     unsigned mDefaultMaterial = 0;
     bool mNeedsDefaultMaterial = false;
     std::vector<SkinBone> mSkinBones;
+    /** What morph targets may still cost in vertex copies (UeModelConvertOptions::inputBytes). */
+    size_t mMorphCopyBytesLeft = 0;
     aiNode *mRoot = nullptr;
 };
 

@@ -189,10 +189,22 @@ void ModelConversion::addInfluences(const Lod &lod, const std::string &what, Mes
 
 void ModelConversion::addMorphs(const Lod &lod, const std::string &what, MeshSource &source) {
     const size_t vertexCount = lod.vertices.size();
+    // Each target becomes a copy of the LOD's positions (and normals) in every mesh.
+    const size_t copyBytes = std::max<size_t>(1, vertexCount * (source.normals.empty() ? 12 : 24));
+    const size_t budget = mMorphCopyBytesLeft;
+    const size_t kept = std::min(lod.morphs.size(), budget / copyBytes);
+    mMorphCopyBytesLeft -= kept * copyBytes;
+    if (kept < lod.morphs.size()) {
+        warn(WarningKind::LimitReached, what + " MORPHTARGETS",
+             std::to_string(lod.morphs.size() - kept) + " of " + std::to_string(lod.morphs.size()) +
+                 " morph targets left out: their vertex copies would exceed " +
+                 std::to_string(budget) + " bytes for a file of " +
+                 std::to_string(mOptions.inputBytes));
+    }
     std::vector<std::string> names;
     size_t dropped = 0;
     std::vector<int64_t> slot(vertexCount, -1);
-    for (size_t m = 0; m < lod.morphs.size(); ++m) {
+    for (size_t m = 0; m < kept; ++m) {
         const MorphTarget &morph = lod.morphs[m];
         MorphSource target;
         for (const MorphDelta &delta : morph.deltas) {

@@ -104,6 +104,7 @@ void UeModelImporter::importFile(const std::string &file, aiScene *scene, Assimp
     {
         const FileBytes bytes = readModelFile(io, file);
         requireIdentifier(bytes.data(), bytes.size(), name);
+        mOptions.inputBytes = bytes.size();
         const Container container =
             OpenContainer(bytes.data(), bytes.size(), name, kModelIdentifier, warnings);
         header = container.header();
