@@ -3,6 +3,7 @@
 
 #include "ActorX/PsaLoading.h"
 #include "IdolFX/MotLoading.h"
+#include "UEFormat/UeFormatLoading.h"
 
 namespace agf {
 
@@ -13,6 +14,8 @@ const AnimationLoaderTable &AnimationFileLoaders() {
         {"ActorX PSA", &actorx::IsPsa, &actorx::LoadPsaAnimationSet},
         {"ActorX PSAX", &actorx::IsPsax, &actorx::LoadPsaxAnimationSet},
         {"Idol FX MOT", &idolfx::IsMot, &idolfx::LoadMotAnimationSet},
+        {"UEFormat UEANIM", &ueformat::IsUeAnim, &ueformat::LoadUeAnimAnimationSet},
+        {"UEFormat UEPOSE", &ueformat::IsUePose, &ueformat::LoadUePoseAnimationSet},
     };
     return loaders;
 }

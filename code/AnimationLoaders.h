@@ -1,7 +1,7 @@
 /** @file AnimationLoaders.h
  *  The table of animation formats that mesh importers load onto their skeletons (PSA, PSAX,
- *  MOT). It lives beside the registry, which hands it to the importers it creates, so that the
- *  ActorX and Idol FX folders need not know of each other.
+ *  MOT, UEANIM, UEPOSE). It lives beside the registry, which hands it to the importers it
+ *  creates, so that the format folders need not know of each other.
  */
 #pragma once
 

@@ -20,6 +20,7 @@
 #include "IdolFX/IdolFxImporters.h"
 #include "P3D/P3dImporters.h"
 #include "Poser/PoserImporters.h"
+#include "UEFormat/UeFormatImporters.h"
 
 namespace agf {
 
@@ -34,6 +35,10 @@ struct RegisteredFormat {
 // beside this registry so that the format folders need not know of each other.
 Assimp::BaseImporter *CreatePskWithAnimations() {
     return CreatePskImporter(AnimationFileLoaders());
+}
+
+Assimp::BaseImporter *CreateUeModelWithAnimations() {
+    return CreateUeModelImporter(AnimationFileLoaders());
 }
 
 Assimp::BaseImporter *CreateFxmWithAnimations() {
@@ -69,6 +74,18 @@ const std::vector<RegisteredFormat> &Formats() {
           "meshes (each file loaded once and shared), material overrides, lights, landscape "
           "tiles as terrain meshes from their heightmap PNGs"},
          &CreatePswImporter},
+        {{"UEFormat model", "uemodel", "UEFORMAT then the string UEMODEL at byte 0",
+          "FModel/CUE4Parse models, versions 0 to 10, stored, GZIP or ZSTD: every LOD as a node, "
+          "meshes per material, normals, tangents, UV sets, vertex colours, skeleton, skin "
+          "weights, morph targets, sockets, virtual bones, convex hulls as metadata; UE Viewer "
+          ".mat textures; sibling .ueanim animations"},
+         &CreateUeModelWithAnimations},
+        {{"UEFormat animation and poses", "ueanim uepose",
+          "UEFORMAT then the string UEANIM or UEPOSE at byte 0",
+          "bone tracks at the file's frame rate, curves (metadata, and morph animation on a "
+          "model), the additive type; poses as additive one-frame animations; alone, a flat "
+          "skeleton"},
+         &CreateUeAnimImporter},
         {{"Idol FX mesh (Nosferatu)", "fxm",
           "no magic: version 0-2, skeleton flag 0/1, zero header block or plausible first joint",
           "static and skinned (keypose) meshes: submeshes with normals and one or two UV sets, "

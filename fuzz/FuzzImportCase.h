@@ -41,9 +41,10 @@ struct ImportTarget {
 
 /** Every import target; fuzz/CMakeLists.txt builds one program per row. */
 constexpr ImportTarget kImportTargets[] = {
-    {"psk", "psk"},      {"psa", "psa"},      {"psax", "psax"}, {"psw", "psw"},
-    {"p3d_mlod", "p3d"}, {"p3d_odol", "p3d"}, {"fxm", "fxm"},   {"mot", "mot"},
-    {"anb", "anb"},      {"pz2", "pz2"},      {"cr2", "cr2"},
+    {"psk", "psk"},       {"psa", "psa"},       {"psax", "psax"}, {"psw", "psw"},
+    {"p3d_mlod", "p3d"},  {"p3d_odol", "p3d"},  {"fxm", "fxm"},   {"mot", "mot"},
+    {"anb", "anb"},       {"pz2", "pz2"},       {"cr2", "cr2"},   {"uemodel", "uemodel"},
+    {"ueanim", "ueanim"}, {"uepose", "uepose"},
 };
 
 inline const ImportTarget *FindImportTarget(const std::string &name) {

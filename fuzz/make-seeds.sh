@@ -13,7 +13,7 @@ models=test_models
 side() { printf '\n#AGF-FILE:%s\n' "$1"; cat "$2"; }
 side_text() { printf '\n#AGF-FILE:%s\n%s' "$1" "$2"; }
 
-mkdir -p "$out"/{psk,psa,psax,psw,p3d_mlod,p3d_odol,fxm,mot,anb,pz2,cr2,lzss,lzo,paa}
+mkdir -p "$out"/{psk,psa,psax,psw,p3d_mlod,p3d_odol,fxm,mot,anb,pz2,cr2,uemodel,ueanim,uepose,lzss,lzo,paa}
 
 for f in "$models"/actorx/*.psk; do cp "$f" "$out/psk/"; done
 {
@@ -71,6 +71,21 @@ cp "$models/poser/chain.cr2" "$out/cr2/chain"
     cat "$models/poser/chain.cr2"
     side Runtime/Geometries/Synthetic/chain.obj "$models/poser/Runtime/Geometries/Synthetic/chain.obj"
 } >"$out/cr2/chain_with_geometry"
+
+# UEFormat: every generated model (stored, GZIP, ZSTD; versions 0 to 10); the model with its
+# sibling animation, with poses, and with UE Viewer's material and texture files.
+ue=$models/ueformat
+for f in "$ue"/*.uemodel; do cp "$f" "$out/uemodel/"; done
+{ cat "$ue/knight.uemodel"; side fuzz.ueanim "$ue/knight.ueanim"; } >"$out/uemodel/knight_with_ueanim"
+{
+    cat "$ue/knight_zstd.uemodel"
+    side fuzz.ueanim "$ue/knight_additive_mesh.ueanim"
+    side_text Game/Knight/Materials/M_Body.mat $'Diffuse=/Game/Knight/Textures/T_Body_D\nNormal=T_N\n'
+    side_text Game/Knight/Textures/T_Body_D.png png
+    side_text Game/Knight/Texture2D/T_N.tga tga
+} >"$out/uemodel/knight_with_sidecars"
+for f in "$ue"/*.ueanim; do cp "$f" "$out/ueanim/"; done
+for f in "$ue"/*.uepose; do cp "$f" "$out/uepose/"; done
 
 # LZSS: the whole-file-packed model (mode byte 1), and hand-made streams for LzssDecode
 # (mode byte 0, expected size, stream, checksum): eight literals "ABCDEFGH" (flag 0xFF), and

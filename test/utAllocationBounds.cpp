@@ -8,6 +8,7 @@
 
 #include "GeneratedModels.h"
 #include "PskModels.h"
+#include "UeFormatWriter.h"
 
 #include "Common/BinaryReader.h"
 #include "Common/ImportError.h"
@@ -18,6 +19,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <iomanip>
 #include <sstream>
 
@@ -90,6 +92,62 @@ struct HostileFile {
 // walk stops there with a warning and keeps what came before; tested by the sweep).
 constexpr uint32_t kHuge = 0x7FFFFFFFu;
 
+/** UEFormat files of a few dozen bytes: an attribute set, arrays at every level, a string and
+ *  a compressed body, each claiming 2^31 - 1 of something. */
+void AppendUeFormatFiles(std::vector<HostileFile> &files) {
+    namespace ue = agf::testgen::ueformat;
+    const auto file = [](const char *identifier, uint8_t version, std::vector<uint8_t> body,
+                         const char *compression = "", int64_t declared = -1) {
+        ue::FileOptions options;
+        options.version = version;
+        options.compression = compression;
+        options.declaredSize = declared;
+        return ue::WriteUeFile(identifier, body, options);
+    };
+    const auto huge = [](agf::ByteWriter &out) { out.u32(kHuge); };
+    const auto set = [](uint8_t version, const std::function<void(ue::SetWriter &)> &fill) {
+        ue::SetWriter writer(version);
+        fill(writer);
+        return writer.bytes();
+    };
+    files.push_back({"UEMODEL 2^31-1 attributes", "uemodel",
+                     file("UEMODEL", 10, Bytes().u32(kHuge).padded(16))});
+    files.push_back(
+        {"UEMODEL LODS x 2^31-1", "uemodel",
+         file("UEMODEL", 10, set(10, [&](ue::SetWriter &w) { w.part("LODS", huge); }))});
+    files.push_back({"UEMODEL VERTICES x 2^31-1", "uemodel",
+                     file("UEMODEL", 10, set(10, [&](ue::SetWriter &w) {
+                              w.array("LODS", 1, [&](agf::ByteWriter &out) {
+                                  ue::WriteFString(out, "LOD0");
+                                  const std::vector<uint8_t> lod =
+                                      set(10, [&](ue::SetWriter &l) { l.part("VERTICES", huge); });
+                                  out.bytes(lod.data(), lod.size());
+                              });
+                          }))});
+    files.push_back(
+        {"UEMODEL version 3 INDICES section x 2^31-1", "uemodel",
+         file("UEMODEL", 3, Bytes().u32(7).text("INDICES", 7).u32(kHuge).u32(8).padded(24))});
+    files.push_back({"UEMODEL name of 2^31-1 bytes", "uemodel",
+                     file("UEMODEL", 10, Bytes().u32(1).u32(kHuge).padded(16))});
+    files.push_back({"UEMODEL ZSTD declaring 2^31-1 bytes", "uemodel",
+                     file("UEMODEL", 10, std::vector<uint8_t>(16, 0), "ZSTD", kHuge)});
+    files.push_back({"UEMODEL GZIP declaring 2^31-1 bytes", "uemodel",
+                     file("UEMODEL", 10, std::vector<uint8_t>(16, 0), "GZIP", kHuge)});
+    files.push_back(
+        {"UEANIM TRACKS x 2^31-1", "ueanim",
+         file("UEANIM", 10, set(10, [&](ue::SetWriter &w) { w.part("TRACKS", huge); }))});
+    files.push_back({"UEANIM position keys x 2^31-1", "ueanim",
+                     file("UEANIM", 10, set(10, [&](ue::SetWriter &w) {
+                              w.array("TRACKS", 1, [&](agf::ByteWriter &out) {
+                                  ue::WriteFString(out, "Root");
+                                  out.u32(kHuge);
+                              });
+                          }))});
+    files.push_back(
+        {"UEPOSE POSES x 2^31-1", "uepose",
+         file("UEPOSE", 10, set(10, [&](ue::SetWriter &w) { w.part("POSES", huge); }))});
+}
+
 std::vector<HostileFile> SmallFilesClaimingHugeCounts() {
     std::vector<HostileFile> files;
     const struct {
@@ -145,6 +203,7 @@ std::vector<HostileFile> SmallFilesClaimingHugeCounts() {
         {"ANB 2^31 vertices", "anb", Bytes().u32(2).u32(1).u32(kHuge).u32(0).u32(0).padded(64)});
     files.push_back(
         {"ANB 2^31 faces", "anb", Bytes().u32(2).u32(1).u32(0).u32(0).u32(kHuge).padded(64)});
+    AppendUeFormatFiles(files);
     return files;
 }
 

@@ -74,6 +74,8 @@ std::string SiblingMesh(const Tree &tree, const std::string &relative) {
         meshes = {"psk", "pskx"};
     } else if (extension == "mot") {
         meshes = {"fxm"};
+    } else if (extension == "ueanim") {
+        meshes = {"uemodel"};
     }
     const std::string stem = relative.substr(0, relative.find_last_of('.'));
     for (const std::string &mesh : meshes) {

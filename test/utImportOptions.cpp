@@ -107,6 +107,8 @@ const std::vector<FactorCase> kFactorCases = {
     {AI_CONFIG_IMPORT_ANB_FPS, "idolfx/two_submeshes.anb"},
     {AI_CONFIG_IMPORT_PZ2_PNU_IN_METRES, "poser/chain.cr2"},
     {AI_CONFIG_IMPORT_PZ2_FPS, "poser/chain_walk.pz2"},
+    {AI_CONFIG_IMPORT_UEFORMAT_SCALE, "ueformat/knight.uemodel"},
+    {AI_CONFIG_IMPORT_UEFORMAT_SCALE, "ueformat/knight.ueanim"},
 };
 
 TEST(ImportOptions, EveryFloatOptionIsCoveredByTheBadFactorCases) {

@@ -13,7 +13,10 @@ packages=(
     libstb-dev                     # stb_image, decodes PSW landscape heightmaps (PNG) and
                                    # textures (TGA, BMP...); stb_image_write encodes them as PNG
     libsquish-dev                  # libsquish, decodes the DXT blocks of PAA and DDS textures
-    zlib1g-dev                     # zlib, inflates Poser's gzip files (P2Z, CRZ)
+    zlib1g-dev                     # zlib, inflates Poser's gzip files (P2Z, CRZ) and
+                                   # UEFormat's GZIP bodies
+    libzstd-dev                    # libzstd, decompresses UEFormat's ZSTD bodies (.uemodel,
+                                   # .ueanim, .uepose)
     liblzo2-dev                    # liblzo2, the tests' oracle for our LZO1X decoder (not linked
                                    # into the library: GPL, and it cannot report input used)
     nlohmann-json3-dev             # JSON for the glTF writer's pass over Assimp's output

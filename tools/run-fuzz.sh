@@ -17,7 +17,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-targets_all=(psk psa psax psw p3d_mlod p3d_odol fxm mot anb pz2 cr2 lzss lzo paa)
+targets_all=(psk psa psax psw p3d_mlod p3d_odol fxm mot anb pz2 cr2 uemodel ueanim uepose lzss lzo
+             paa)
 build_dir=${AGF_FUZZ_BUILD_DIR:-$root/build-fuzz}
 work_dir=${AGF_FUZZ_WORK_DIR:-$build_dir/fuzz-work}
 parallel=${AGF_FUZZ_PARALLEL:-$(nproc)}

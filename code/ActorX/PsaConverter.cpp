@@ -352,6 +352,8 @@ AnimationSet ConvertPsax(const PsaxFile &file, bool oldRoot, const std::string &
         if (sequence.hasAdditive) {
             animation.intMetadata.push_back(
                 {AGF_META_PSA_ANIMATIONS, AGF_META_PSA_ANIMATION_ADDITIVE, sequence.additive});
+            // The file says additive or not, never in which space: the option decides.
+            animation.additive.additive = sequence.additive != 0;
         }
         set.animations.push_back(std::move(animation));
     }

@@ -36,17 +36,8 @@ namespace {
 
 /** Index of the bone called `name` (exact match first, then ignoring case), or -1. */
 int64_t FindBone(const std::vector<Bone> &bones, const std::string &name) {
-    for (size_t i = 0; i < bones.size(); ++i) {
-        if (bones[i].name == name) {
-            return static_cast<int64_t>(i);
-        }
-    }
-    for (size_t i = 0; i < bones.size(); ++i) {
-        if (EqualsIgnoreCase(bones[i].name, name)) {
-            return static_cast<int64_t>(i);
-        }
-    }
-    return -1;
+    return FindByName(bones, name,
+                      [](const Bone &bone) -> const std::string & { return bone.name; });
 }
 
 const char *PhysicsTypeName(const PhysicsShape &shape) {

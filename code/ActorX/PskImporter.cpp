@@ -113,14 +113,7 @@ void PskImporter::importFile(const std::string &file, aiScene *scene, Assimp::IO
     if (!mSkipSidecars && !inMemory) {
         psk::AddSidecarTextures(io, file, scene, warnings);
     }
-    AnimationLoadRequest request = mAnimationRequest;
-    request.meshPath = file;
-    request.context.io = io;
-    request.context.warnings = &warnings;
-    if (inMemory) {
-        request.autoLoadExtensions.clear();
-    }
-    LoadAnimationsOntoScene(request, mAnimationLoaders, scene);
+    LoadAnimationsOfImport(mAnimationRequest, file, io, warnings, mAnimationLoaders, scene);
 }
 
 Assimp::BaseImporter *CreatePskImporter(const AnimationLoaderTable &animationLoaders) {

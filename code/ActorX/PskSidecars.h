@@ -24,6 +24,7 @@
  */
 #pragma once
 
+#include "Common/UnrealMaterialFiles.h"
 #include "Common/Warnings.h"
 #include "PskFileData.h"
 
@@ -38,27 +39,14 @@ class IOSystem;
 
 namespace agf::psk {
 
-/** One `Key=Value` line of a .mat file. */
-struct MatEntry {
-    std::string key;
-    std::string value;
-};
-
-/** The `Key=Value` lines of a .mat file (blank lines and lines without '=' skipped). */
-std::vector<MatEntry> ParseMatFile(const std::string &text);
-
-/** A material reference from props.txt: the class ("" for a plain path) and the path. */
-struct MaterialReference {
-    std::string className;
-    std::string path;
-};
+// The .mat side is shared with other importers (Common/UnrealMaterialFiles.h).
+using agf::MatEntry;
+using agf::MaterialReference;
+using agf::ObjectNameOf;
+using agf::ParseMatFile;
 
 /** The material references of a props.txt, in file order. */
 std::vector<MaterialReference> ParsePropsMaterialReferences(const std::string &text);
-
-/** The object name of a reference path: "/Game/A/MI_Foo.MI_Foo" and "Pkg.Group.MI_Foo" give
- *  "MI_Foo". */
-std::string ObjectNameOf(const std::string &path);
 
 /** The sockets of a props.txt (rules above), rotations in degrees. `rotationsInDegrees`: the
  *  values are degrees already (UE4/5). */

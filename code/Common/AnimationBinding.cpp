@@ -6,6 +6,7 @@
 
 #include "Common/FileLoading.h"
 #include "Common/ImportError.h"
+#include "Common/MorphCurves.h"
 #include "Common/Options.h"
 #include "Common/SceneBuilder.h"
 #include "Common/StringHelpers.h"
@@ -111,10 +112,10 @@ void WarnAboutMissingBones(const AnimationSet &set, const std::vector<aiNode *> 
     }
 }
 
-std::unique_ptr<aiAnimation> BindAnimation(AnimationSource &source, const AnimationSet &set,
-                                           const std::vector<aiNode *> &boneNodes,
-                                           Warnings &warnings) {
-    std::vector<std::unique_ptr<aiNodeAnim>> channels;
+// The keys of each channel whose bone has a node; a second track for one node is dropped.
+std::vector<NodeKeys> KeysOnNodes(AnimationSource &source, const AnimationSet &set,
+                                  const std::vector<aiNode *> &boneNodes, Warnings &warnings) {
+    std::vector<NodeKeys> keys;
     std::unordered_set<const aiNode *> boundNodes;
     size_t duplicates = 0;
     for (ChannelSource &channel : source.channels) {
@@ -126,25 +127,112 @@ std::unique_ptr<aiAnimation> BindAnimation(AnimationSource &source, const Animat
             ++duplicates; // two file bones whose names differ only in case or spaces
             continue;
         }
-        channels.push_back(MakeNodeAnim(node->mName.C_Str(), std::move(channel.positionKeys),
-                                        std::move(channel.rotationKeys),
-                                        std::move(channel.scalingKeys), node->mTransformation));
+        keys.push_back(NodeKeys{node, std::move(channel.positionKeys),
+                                std::move(channel.rotationKeys), std::move(channel.scalingKeys)});
     }
     if (duplicates != 0) {
-        warnings.add(WarningKind::Duplicate, set.sourceFile, "animation \"" + source.name + "\"", 0,
+        warnings.add(WarningKind::Duplicate, set.sourceFile, "animation \"" + source.name + "\"",
+                     Warning::kNoOffset,
                      std::to_string(duplicates) +
                          " tracks bind to a node that already has one; dropped");
     }
-    if (channels.empty()) {
-        warnings.add(WarningKind::Empty, set.sourceFile, "animation \"" + source.name + "\"", 0,
-                     "no track for any node of the scene; skipped");
+    return keys;
+}
+
+std::unique_ptr<aiAnimation> MakeBoundAnimation(const AnimationSource &source,
+                                                const AnimationSet &set, std::vector<NodeKeys> keys,
+                                                const aiScene &scene, Warnings &warnings) {
+    std::vector<std::unique_ptr<aiNodeAnim>> channels;
+    for (NodeKeys &node : keys) {
+        channels.push_back(MakeNodeAnim(node.node->mName.C_Str(), std::move(node.positions),
+                                        std::move(node.rotations), std::move(node.scalings),
+                                        node.node->mTransformation));
+    }
+    std::vector<std::string> unmatchedCurves;
+    auto morphChannels = MorphChannelsForCurves(scene, source.curves, unmatchedCurves);
+    if (channels.empty() && morphChannels.empty()) {
+        warnings.add(WarningKind::Empty, set.sourceFile, "animation \"" + source.name + "\"",
+                     Warning::kNoOffset, "no track for any node of the scene; skipped");
         return nullptr;
     }
     std::string name = source.name;
     if (name.empty()) {
         name = BaseNameOf(set.sourceFile);
     }
-    return MakeAnimation(name, source.ticksPerSecond, source.duration, std::move(channels));
+    auto animation =
+        MakeAnimation(name, source.ticksPerSecond, source.duration, std::move(channels));
+    AttachMorphChannels(*animation, scene, std::move(morphChannels));
+    return animation;
+}
+
+std::unique_ptr<aiAnimation> BindAnimation(AnimationSource &source, const AnimationSet &set,
+                                           const std::vector<aiNode *> &boneNodes,
+                                           const aiScene &scene, Warnings &warnings) {
+    return MakeBoundAnimation(source, set, KeysOnNodes(source, set, boneNodes, warnings), scene,
+                              warnings);
+}
+
+/** The animation called `name` (exact first, then ignoring case) among `scene`'s and `bound`. */
+const aiAnimation *FindAnimation(const aiScene &scene,
+                                 const std::vector<std::unique_ptr<aiAnimation>> &bound,
+                                 const std::string &name) {
+    std::vector<const aiAnimation *> all(scene.mAnimations,
+                                         scene.mAnimations + scene.mNumAnimations);
+    for (const auto &animation : bound) {
+        if (animation) {
+            all.push_back(animation.get());
+        }
+    }
+    for (const aiAnimation *animation : all) {
+        if (name == animation->mName.C_Str()) {
+            return animation;
+        }
+    }
+    for (const aiAnimation *animation : all) {
+        if (EqualsIgnoreCase(name, animation->mName.C_Str())) {
+            return animation;
+        }
+    }
+    return nullptr;
+}
+
+/** An additive clip restored onto its base as `options` ask; nullptr when nothing binds.
+ *  `baseName` receives what the keys were applied to: "bind", the base animation's name, or
+ *  "none" when they stay deltas. */
+std::unique_ptr<aiAnimation>
+BindAdditiveAnimation(AnimationSource &source, const AnimationSet &set,
+                      const std::vector<aiNode *> &boneNodes, aiScene &scene,
+                      const std::vector<std::unique_ptr<aiAnimation>> &bound,
+                      const AdditiveOptions &options, Warnings &warnings, std::string &baseName) {
+    const AdditiveSpace space =
+        source.additive.space == AdditiveSpace::Unspecified ? options.space : source.additive.space;
+    std::vector<NodeKeys> keys = KeysOnNodes(source, set, boneNodes, warnings);
+    AdditiveBasePose base = AdditiveBasePose::Bind();
+    baseName = "bind";
+    if (options.base == AdditiveOptions::Base::Animation) {
+        const aiAnimation *animation = FindAnimation(scene, bound, options.baseAnimation);
+        if (animation == nullptr) {
+            warnings.add(WarningKind::InvalidValue, set.sourceFile,
+                         "animation \"" + source.name + "\"", Warning::kNoOffset,
+                         "IMPORT_ANIMATION_ADDITIVE names \"" + options.baseAnimation +
+                             "\", which is not an animation of the scene; kept as deltas");
+            baseName = "none";
+            return MakeBoundAnimation(source, set, std::move(keys), scene, warnings);
+        }
+        // Unreal's base is the frame the clip names when the clip names this animation.
+        const bool named =
+            EqualsIgnoreCase(source.additive.baseAnimation, animation->mName.C_Str());
+        base = AdditiveBasePose::Frame(*animation, named ? source.additive.baseTick : 0.0,
+                                       scene.mRootNode);
+        baseName = animation->mName.C_Str();
+    }
+    bool restored = true;
+    keys = ApplyAdditive(std::move(keys), base, space, scene, set.sourceFile, source.name, warnings,
+                         &restored);
+    if (!restored) {
+        baseName = "none";
+    }
+    return MakeBoundAnimation(source, set, std::move(keys), scene, warnings);
 }
 
 void AppendAnimations(aiScene *scene, std::vector<std::unique_ptr<aiAnimation>> &added) {
@@ -194,39 +282,12 @@ AnimationSet LoadAnimationFile(const std::string &path, const AnimationLoaderTab
                      "not an animation file of a known format (" + known + ")");
 }
 
-} // namespace
-
-size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets,
-                               Warnings &warnings) {
-    const NodeIndex nodes(scene->mRootNode);
-    const std::vector<std::string> skinnedBones = SkinnedBoneNames(scene);
-
-    std::vector<std::unique_ptr<aiAnimation>> added;
-    // (index into `added`, entry): keys are made once the animation names are final.
-    std::vector<std::pair<size_t, AnimationSource::IntEntry>> perAnimation;
-    for (AnimationSet &set : sets) {
-        std::vector<aiNode *> boneNodes(set.boneNames.size(), nullptr);
-        for (size_t b = 0; b < set.boneNames.size(); ++b) {
-            boneNodes[b] = nodes.find(set.boneNames[b]);
-        }
-        WarnAboutMissingBones(set, boneNodes, skinnedBones, warnings);
-        for (AnimationSource &source : set.animations) {
-            std::unique_ptr<aiAnimation> animation =
-                BindAnimation(source, set, boneNodes, warnings);
-            if (!animation) {
-                continue;
-            }
-            for (const AnimationSource::IntEntry &entry : source.intMetadata) {
-                perAnimation.emplace_back(added.size(), entry);
-            }
-            added.push_back(std::move(animation));
-        }
-    }
-
-    // Validation requires unique names, across files and with animations already present.
+// Validation requires unique names, across files and with animations already present.
+void MakeAddedNamesUnique(const aiScene &scene, std::vector<std::unique_ptr<aiAnimation>> &added,
+                          Warnings &warnings) {
     std::vector<std::string> names;
-    for (unsigned i = 0; i < scene->mNumAnimations; ++i) {
-        names.push_back(scene->mAnimations[i]->mName.C_Str());
+    for (unsigned i = 0; i < scene.mNumAnimations; ++i) {
+        names.push_back(scene.mAnimations[i]->mName.C_Str());
     }
     const size_t existing = names.size();
     for (const auto &animation : added) {
@@ -235,7 +296,7 @@ size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets,
     if (MakeNamesUnique(names) != 0) {
         for (size_t i = 0; i < added.size(); ++i) {
             if (names[existing + i] != added[i]->mName.C_Str()) {
-                warnings.add(WarningKind::Adjusted, std::string(), "animations", 0,
+                warnings.add(WarningKind::Adjusted, std::string(), "animations", Warning::kNoOffset,
                              "animation \"" + std::string(added[i]->mName.C_Str()) +
                                  "\" renamed to \"" + names[existing + i] +
                                  "\": the name is taken");
@@ -243,11 +304,82 @@ size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets,
             }
         }
     }
+}
+
+} // namespace
+
+size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets, Warnings &warnings,
+                               const AdditiveOptions &additive) {
+    const NodeIndex nodes(scene->mRootNode);
+    const std::vector<std::string> skinnedBones = SkinnedBoneNames(scene);
+
+    // Bound in file order; additive clips to restore come second, once the animations they
+    // may name as their base are bound.
+    struct Pending {
+        AnimationSet *set;
+        AnimationSource *source;
+        std::vector<aiNode *> boneNodes;
+    };
+    std::vector<Pending> pending;
+    for (AnimationSet &set : sets) {
+        std::vector<aiNode *> boneNodes(set.boneNames.size(), nullptr);
+        for (size_t b = 0; b < set.boneNames.size(); ++b) {
+            boneNodes[b] = nodes.find(set.boneNames[b]);
+        }
+        WarnAboutMissingBones(set, boneNodes, skinnedBones, warnings);
+        for (AnimationSource &source : set.animations) {
+            pending.push_back(Pending{&set, &source, boneNodes});
+        }
+    }
+    const auto restored = [&](const AnimationSource &source) {
+        return source.additive.additive && additive.base != AdditiveOptions::Base::Keep;
+    };
+    std::vector<std::unique_ptr<aiAnimation>> bound(pending.size());
+    std::vector<std::string> baseNames(pending.size(), "none");
+    for (size_t i = 0; i < pending.size(); ++i) {
+        if (!restored(*pending[i].source)) {
+            bound[i] = BindAnimation(*pending[i].source, *pending[i].set, pending[i].boneNodes,
+                                     *scene, warnings);
+        }
+    }
+    for (size_t i = 0; i < pending.size(); ++i) {
+        if (restored(*pending[i].source)) {
+            bound[i] =
+                BindAdditiveAnimation(*pending[i].source, *pending[i].set, pending[i].boneNodes,
+                                      *scene, bound, additive, warnings, baseNames[i]);
+        }
+    }
+
+    std::vector<std::unique_ptr<aiAnimation>> added;
+    // (index into `added`, source): keys are made once the animation names are final.
+    std::vector<std::pair<size_t, size_t>> sourceOf;
+    for (size_t i = 0; i < pending.size(); ++i) {
+        if (bound[i]) {
+            sourceOf.emplace_back(added.size(), i);
+            added.push_back(std::move(bound[i]));
+        }
+    }
+    MakeAddedNamesUnique(*scene, added, warnings);
 
     MetadataBuilder metadata;
-    for (const auto &[animation, entry] : perAnimation) {
-        metadata.add(entry.group + MetadataName(added[animation]->mName.C_Str()) + entry.field,
-                     entry.value);
+    for (const auto &[animation, index] : sourceOf) {
+        const AnimationSource &source = *pending[index].source;
+        const std::string name = MetadataName(added[animation]->mName.C_Str());
+        for (const AnimationSource::IntEntry &entry : source.intMetadata) {
+            metadata.add(entry.group + name + entry.field, entry.value);
+        }
+        for (const AnimationSource::TextEntry &entry : source.textMetadata) {
+            metadata.add(entry.group + name + entry.field, entry.value);
+        }
+        if (source.additive.additive) {
+            const AdditiveSpace space = source.additive.space == AdditiveSpace::Unspecified
+                                            ? additive.space
+                                            : source.additive.space;
+            metadata.add(AGF_META_ANIMATIONS + name + AGF_META_ANIMATION_ADDITIVE_SPACE,
+                         AdditiveSpaceName(space));
+            metadata.add(AGF_META_ANIMATIONS + name + AGF_META_ANIMATION_ADDITIVE_BASE,
+                         baseNames[index]);
+        }
     }
     for (const AnimationSet &set : sets) {
         for (const AnimationSet::TextEntry &entry : set.sceneMetadata) {
@@ -301,7 +433,23 @@ size_t LoadAnimationsOntoScene(const AnimationLoadRequest &request,
             break;
         }
     }
-    return sets.empty() ? 0 : AddAnimationSetsToScene(scene, sets, *context.warnings);
+    return sets.empty()
+               ? 0
+               : AddAnimationSetsToScene(
+                     scene, sets, *context.warnings,
+                     ReadAdditiveOptions(context.properties, FileNameOf(request.meshPath)));
+}
+
+size_t LoadAnimationsOfImport(AnimationLoadRequest request, const std::string &file,
+                              Assimp::IOSystem *io, Warnings &warnings,
+                              const AnimationLoaderTable &loaders, aiScene *scene) {
+    request.meshPath = file;
+    request.context.io = io;
+    request.context.warnings = &warnings;
+    if (IsMemoryFile(file)) {
+        request.autoLoadExtensions.clear();
+    }
+    return LoadAnimationsOntoScene(request, loaders, scene);
 }
 
 AnimationLoadRequest MakeAnimationLoadRequest(const Assimp::Importer *importer,

@@ -10,6 +10,7 @@
  */
 #pragma once
 
+#include "Common/AdditiveAnimation.h"
 #include "Common/AnimationSet.h"
 
 #include <string>
@@ -48,16 +49,27 @@ AnimationLoadRequest MakeAnimationLoadRequest(const Assimp::Importer *importer,
  *  surrounding spaces ignored; a channel is renamed to the node's own name), appends them to
  *  the scene and makes every animation name unique. Tracks of bones that have no node are
  *  dropped, skinned bones without a track keep their rest pose; each gives one warning per
- *  file listing the names. An animation left without channels is dropped with a warning.
- *  Returns the number of animations added. */
-size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets, Warnings &warnings);
+ *  file listing the names. Curves play the morph targets of their name (MorphCurves.h). An
+ *  animation left without channels is dropped with a warning. Clips marked additive are
+ *  restored onto the base `additive` names (AdditiveAnimation.h); the base may be any
+ *  animation of the scene or of the sets. Returns the number of animations added. */
+size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets, Warnings &warnings,
+                               const AdditiveOptions &additive = AdditiveOptions());
 
 /** Adds the animations of every requested file to `scene` (whose node tree holds the
- *  skeleton), each read by the first loader of `loaders` whose probe accepts it. Animation
- *  names are made unique across files. Returns how many animations were added. A broken
+ *  skeleton), each read by the first loader of `loaders` whose probe accepts it, restoring
+ *  additive clips as AI_CONFIG_IMPORT_ANIMATION_ADDITIVE asks. Animation names are made unique
+ *  across files. Returns how many animations were added. A broken
  *  auto-loaded sibling gives a warning; a broken explicit file throws. */
 size_t LoadAnimationsOntoScene(const AnimationLoadRequest &request,
                                const AnimationLoaderTable &loaders, aiScene *scene);
+
+/** LoadAnimationsOntoScene for the model `file` an importer is reading: completes `request`
+ *  (from MakeAnimationLoadRequest) with the model's path and the import's IOSystem and
+ *  warnings, and looks for no siblings of a memory file, whose fake name has none. */
+size_t LoadAnimationsOfImport(AnimationLoadRequest request, const std::string &file,
+                              Assimp::IOSystem *io, Warnings &warnings,
+                              const AnimationLoaderTable &loaders, aiScene *scene);
 
 /** Splits the AI_CONFIG_IMPORT_GAMEFORMATS_ANIM_FILES value (';' or newline separated). */
 std::vector<std::string> SplitFileList(const std::string &list);

@@ -30,11 +30,42 @@ struct ChannelSource {
     KeyArray<aiVectorKey> scalingKeys;
 };
 
+/** The two ways Unreal composes an additive clip with its base pose (AdditiveAnimation.h). */
+enum class AdditiveSpace {
+    Unspecified, ///< the file does not say: AI_CONFIG_IMPORT_ANIMATION_ADDITIVE_SPACE decides
+    Local,       ///< each bone's delta composes with its base local transform
+    Mesh,        ///< rotations compose in component space, then return to local
+};
+
+/** What a file says about a clip whose keys are deltas from a base pose. */
+struct AdditiveClip {
+    bool additive = false;
+    AdditiveSpace space = AdditiveSpace::Unspecified;
+    /** The base animation the file names (its object name, e.g. "Idle" for
+     *  "/Game/Anims/Idle.Idle"), and the tick of it UE takes as the base pose; used when
+     *  AI_CONFIG_IMPORT_ANIMATION_ADDITIVE names that animation. "": the file names none. */
+    std::string baseAnimation;
+    double baseTick = 0;
+};
+
+/** A float curve of an animation (Unreal's curves): it drives the morph targets of the scene
+ *  whose name it has, ignoring case. */
+struct CurveSource {
+    struct Key {
+        double time = 0; ///< ticks
+        float value = 0;
+    };
+    std::string name;
+    std::vector<Key> keys; ///< in time order
+};
+
 struct AnimationSource {
     std::string name;
     double ticksPerSecond = 0;
     double duration = 0; ///< in ticks; every key time must be <= duration
     std::vector<ChannelSource> channels;
+    std::vector<CurveSource> curves;
+    AdditiveClip additive;
     /** A per-animation value, stored in scene metadata as "<group>[<animation name>]<field>",
      *  e.g. {AGF_META_PSA_ANIMATIONS, AGF_META_PSA_ANIMATION_ADDITIVE, 1}: aiAnimation has no
      *  metadata of its own in 5.2, and nested aiMetadata would abort Assimp's exporters
@@ -45,6 +76,13 @@ struct AnimationSource {
         int32_t value = 0;
     };
     std::vector<IntEntry> intMetadata;
+    /** The same for a text value. */
+    struct TextEntry {
+        std::string group;
+        std::string field;
+        std::string value;
+    };
+    std::vector<TextEntry> textMetadata;
 };
 
 /** What one animation file holds. */

@@ -15,11 +15,14 @@ constexpr const char *kFalse = "false";
 std::vector<ImportOption> MakeTable() {
     const char *psk = "psk pskx";
     const char *psa = "psa psax";
-    const char *skinned = "psk pskx fxm p3d";
+    const char *skinned = "psk pskx fxm p3d uemodel";
     const char *idolFx = "fxm mot anb";
     const char *poser = "pz2 p2z cr2 crz";
     const char *actorxOut = "psk pskx psa psax";
-    const char *every = "psk pskx psa psax psw p3d fxm mot anb pz2 p2z cr2 crz";
+    const char *every =
+        "psk pskx psa psax psw p3d fxm mot anb pz2 p2z cr2 crz uemodel ueanim uepose";
+    const char *animated = "psk pskx psa psax fxm uemodel ueanim uepose";
+    const char *ueformat = "uemodel ueanim uepose";
     return {
         {AI_CONFIG_IMPORT_TEXTURE_ROOTS, "string", "", every,
          "folders to find textures under (';'-separated), e.g. an Arma data root"},
@@ -46,6 +49,10 @@ std::vector<ImportOption> MakeTable() {
          "first-writer PSAX: conjugate the root too"},
         {AI_CONFIG_IMPORT_PSA_YUP, "bool", kTrue, psa, "stand-alone import: turn the root Y-up"},
         {AI_CONFIG_IMPORT_PSA_SCALE, "float", "1", psa, "stand-alone import: scale on the root"},
+        {AI_CONFIG_IMPORT_ANIMATION_ADDITIVE, "string", "keep", animated,
+         "additive clips: keep (deltas), bind, or the name of the base animation"},
+        {AI_CONFIG_IMPORT_ANIMATION_ADDITIVE_SPACE, "string", "local", animated,
+         "additive space where the file does not say: local or mesh"},
         {AI_CONFIG_IMPORT_PSW_YUP, "bool", kTrue, "psw", "turn the Z-up world Y-up on the root"},
         {AI_CONFIG_IMPORT_PSW_SCALE, "float", "1", "psw", "scale on the root node"},
         {AI_CONFIG_IMPORT_PSW_ASSET_ROOT, "string", "", "psw",
@@ -69,6 +76,15 @@ std::vector<ImportOption> MakeTable() {
         {AI_CONFIG_IMPORT_P3D_SKELETON, "string", "", "p3d", "the CfgSkeletons class to use"},
         {AI_CONFIG_IMPORT_P3D_SKELETON_BONES, "string", "", "p3d",
          "a skeleton given directly: \"bone\",\"parent\",..."},
+        {AI_CONFIG_IMPORT_UEFORMAT_LODS, "string", "all", "uemodel",
+         "LODs to import: all or first"},
+        {AI_CONFIG_IMPORT_UEFORMAT_SCALE, "float", "1", ueformat, "scale on the root node"},
+        {AI_CONFIG_IMPORT_UEFORMAT_YUP, "bool", kTrue, ueformat,
+         "turn the Z-up file Y-up on the root"},
+        {AI_CONFIG_IMPORT_UEFORMAT_NO_ANIM_AUTOLOAD, "bool", kFalse, "uemodel",
+         "do not load <model>.ueanim next to the .uemodel"},
+        {AI_CONFIG_IMPORT_UEFORMAT_POSE, "string", "", "uepose",
+         "poses of a .uepose to load: all, or one by name or index"},
         {AI_CONFIG_IMPORT_PZ2_PNU_IN_METRES, "float", "2.62128", poser,
          "metres per Poser native unit"},
         {AI_CONFIG_IMPORT_PZ2_FPS, "float", "30", poser, "frames per second of animated poses"},

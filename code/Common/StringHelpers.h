@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,23 @@ inline bool StartsWithIgnoreCase(const std::string &text, const std::string &pre
 inline bool EndsWithIgnoreCase(const std::string &text, const std::string &suffix) {
     return text.size() >= suffix.size() &&
            std::equal(suffix.rbegin(), suffix.rend(), text.rbegin(), SameCharIgnoringCase);
+}
+
+/** The index of the first of `items` whose name (`nameOf(item)`) is `name`, else of the first
+ *  whose name equals it ignoring case; -1 when none does. */
+template <typename Item, typename NameOf>
+int64_t FindByName(const std::vector<Item> &items, const std::string &name, NameOf nameOf) {
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (nameOf(items[i]) == name) {
+            return static_cast<int64_t>(i);
+        }
+    }
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (EqualsIgnoreCase(nameOf(items[i]), name)) {
+            return static_cast<int64_t>(i);
+        }
+    }
+    return -1;
 }
 
 /** "a, b, c", listing at most `limit` names and then "and N more": warnings name what they are

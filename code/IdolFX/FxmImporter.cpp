@@ -78,15 +78,9 @@ protected:
         ConvertFxm(parsed, options, scene, warnings);
 
         AnimationLoadRequest request = mAnimationRequest;
-        request.meshPath = file;
-        request.context.io = io;
-        request.context.warnings = &warnings;
         // The motions drive this skeleton, in the space it was built in.
         request.context.targetRightHanded = options.convertToRightHanded;
-        if (IsMemoryFile(file)) {
-            request.autoLoadExtensions.clear();
-        }
-        LoadAnimationsOntoScene(request, mAnimationLoaders, scene);
+        LoadAnimationsOfImport(request, file, io, warnings, mAnimationLoaders, scene);
     }
 
 private:

@@ -144,6 +144,27 @@ AGF_API const ImportOption *FindImportOption(const std::string &key);
 /** float, default 1.0 (stand-alone PSA/PSAX import only): scale applied to the root node. */
 #define AI_CONFIG_IMPORT_PSA_SCALE "IMPORT_PSA_SCALE"
 
+// ---- Additive animations (every format with animation files) ----------------------------------
+// A clip the file marks additive (a PSAX sequence with Additive 1, a .ueanim whose METADATA has
+// an AdditiveAnimType, every pose of a .uepose) stores each bone's difference from a base pose.
+// Its animation gets GameFormats.Animations[<name>].AdditiveSpace and .AdditiveBase
+// (MetadataKeys.h). How the deltas compose with the base: code/Common/AdditiveAnimation.h.
+
+/** string, default "keep": what additive clips are applied to when they are bound to a
+ *  skeleton. "keep": nothing, the keys stay deltas (a broken pose in any player, but the file's
+ *  values); "bind": the bind pose (what UE Viewer's author points out is all cooked data keeps of
+ *  the base); any other text names an animation of the scene (or of the animation files
+ *  loaded with it) whose first frame is the base, as Unreal takes a base sequence's frame; the
+ *  frame the clip's file names is used when the file names that very animation. A name that
+ *  matches no animation leaves the clip as deltas, with a warning. */
+#define AI_CONFIG_IMPORT_ANIMATION_ADDITIVE "IMPORT_ANIMATION_ADDITIVE"
+
+/** string, default "local": the additive space of clips whose file does not say it (PSAX):
+ *  "local" (each bone's delta composes with its base local transform) or "mesh" (rotations
+ *  compose in component space and are brought back to local). A .ueanim's AdditiveAnimType
+ *  says it (1 local, 2 mesh) and wins. Another value fails the import. */
+#define AI_CONFIG_IMPORT_ANIMATION_ADDITIVE_SPACE "IMPORT_ANIMATION_ADDITIVE_SPACE"
+
 // ---- ActorX PSW worlds -------------------------------------------------------------------------
 
 /** bool, default true: rotate the root node -90 degrees about X (Z-up file to Y-up). Actor
@@ -220,6 +241,36 @@ AGF_API const ImportOption *FindImportOption(const std::string &key);
  *  pairs separated by commas ("" for a root). Takes precedence over any model.cfg. Ignored for
  *  ODOL v40 files that carry their own skeleton. */
 #define AI_CONFIG_IMPORT_P3D_SKELETON_BONES "IMPORT_P3D_SKELETON_BONES"
+
+// ---- UEFormat .uemodel / .ueanim / .uepose (FModel, CUE4Parse) ---------------------------------
+// Versions 0 to 10, stored, GZIP or ZSTD (a declared size beyond 30 x the compressed bytes +
+// 1 MiB, at most 512 MiB, is refused). Unreal's left-handed Z-up centimetres (version 8 on) are
+// mirrored across XZ (Y negated) and V flipped; units kept; the Z-up to Y-up turn on the root
+// only. Scene layout and metadata: MetadataKeys.h, "UEFormat". A .ueanim or .uepose loads onto
+// a skeleton like a PSA (AI_CONFIG_IMPORT_GAMEFORMATS_ANIM_FILES, and <model>.ueanim next to a
+// .uemodel): one aiAnimation per file named after the header's object name, ticks = frames at
+// the file's rate; curves go to metadata and drive the morph targets of their name; each pose of
+// a .uepose is an additive one-frame animation (tick 0) named after the pose. Imported alone, a
+// .ueanim gives a flat skeleton resting at its first keys; an additive .ueanim and a .uepose a
+// flat skeleton at rest in the identity with the deltas applied to it (translation = delta,
+// scale = 1 + delta).
+
+/** string, default "all": which LODs of a .uemodel to import, each as a node named after it:
+ *  "all" or "first". Another value fails the import. */
+#define AI_CONFIG_IMPORT_UEFORMAT_LODS "IMPORT_UEFORMAT_LODS"
+
+/** float, default 1.0: scale applied to the root node (0.01 gives metres). */
+#define AI_CONFIG_IMPORT_UEFORMAT_SCALE "IMPORT_UEFORMAT_SCALE"
+
+/** bool, default true: rotate the root node -90 degrees about X (Z-up to Y-up). */
+#define AI_CONFIG_IMPORT_UEFORMAT_YUP "IMPORT_UEFORMAT_YUP"
+
+/** bool, default false: do not auto-load <model>.ueanim next to a .uemodel. */
+#define AI_CONFIG_IMPORT_UEFORMAT_NO_ANIM_AUTOLOAD "IMPORT_UEFORMAT_NO_ANIM_AUTOLOAD"
+
+/** string, default "": which poses of a .uepose become animations: "" all, else one pose by
+ *  name (ignoring case) or by its index in the file. A pose that is not there fails the load. */
+#define AI_CONFIG_IMPORT_UEFORMAT_POSE "IMPORT_UEFORMAT_POSE"
 
 // ---- Poser PZ2 / P2Z poses and CR2 / CRZ figures ----------------------------------------------
 // P2Z and CRZ are gzip of the same text; a "compressed" file that does not start with 1F 8B is

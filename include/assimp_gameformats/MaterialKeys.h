@@ -14,6 +14,10 @@
  *  material "Landscape" with a plain diffuse colour. */
 #define AGF_MATKEY_PSW_OVERRIDE "$mat.psw.override", 0, 0
 
+/** UEFormat material property (string): the material's object path as written in the .uemodel
+ *  (MATERIALS, version 6 on), e.g. "/Game/Characters/Hero/M_Hero.M_Hero". */
+#define AGF_MATKEY_UEFORMAT_PATH "$mat.ueformat.path", 0, 0
+
 // ---- Bohemia P3D (semantic 0; per-stage and per-transform keys take the index) ----------------
 // Procedural "#(argb,...)color(...)" textures set the diffuse colour instead of a texture file.
 // Embedded ODOL rvmats also set AI_MATKEY_COLOR_EMISSIVE / AMBIENT / DIFFUSE / SPECULAR and

@@ -8,7 +8,7 @@
  *  -------
  *      key   = scope { "." Field | "[" name "]" }
  *      scope = "GameFormats" | "PSK" | "PSA" | "PSW" | "P3D" | "IdolFX" | "FXM" | "MOT" | "ANB"
- *              | "Poser" | "PoseTransfer"
+ *              | "Poser" | "PoseTransfer" | "UEFormat"
  *      Field = one UpperCamelCase ASCII word: "LodCount", "Points", "TypeName"
  *      name  = text taken from the file (a selection, property, bone, animation or file name) or
  *              a decimal index, with '\' written "\\" and ']' written "\]" (agf::MetadataName)
@@ -69,6 +69,18 @@ AGF_API bool MetadataNumber(const aiMetadata *metadata, const std::string &key, 
 /** string, written by our glTF writer only: the file's unit name (GameFormats.Units before the
  *  conversion to metres, which sets GameFormats.Units to "metre"). */
 #define AGF_META_SOURCE_UNITS "GameFormats.SourceUnits"
+
+// Additive animations (AI_CONFIG_IMPORT_ANIMATION_ADDITIVE): one group per animation that its
+// file marks additive (a PSAX sequence with Additive 1, a .ueanim with an AdditiveAnimType, every
+// .uepose pose), "GameFormats.Animations[<animation name>].<Field>".
+/** Group of per-animation values of every format. */
+#define AGF_META_ANIMATIONS "GameFormats.Animations"
+/** Field, string: the additive space used or to be used: "local" or "mesh" (from the file where
+ *  it says, else AI_CONFIG_IMPORT_ANIMATION_ADDITIVE_SPACE). */
+#define AGF_META_ANIMATION_ADDITIVE_SPACE ".AdditiveSpace"
+/** Field, string: what the additive keys were applied to: "none" (kept as deltas, the default
+ *  `keep`), "bind" (the bind pose) or the name of the base animation. */
+#define AGF_META_ANIMATION_ADDITIVE_BASE ".AdditiveBase"
 
 // ---- ActorX PSK / PSKX ------------------------------------------------------------------------
 // Scene layout: root node "<file base name>" (only the Y-up rotation and the SCALE option) with
@@ -403,6 +415,81 @@ AGF_API bool MetadataNumber(const aiMetadata *metadata, const std::string &key, 
 /** Actor node, string: the complete rotation order ("YZX", first listed applied first). Flat
  *  skeletons carry only this. */
 #define AGF_META_POSER_ROTATION_ORDER "Poser.RotationOrder"
+
+// ---- UEFormat (.uemodel, .ueanim, .uepose) ----------------------------------------------------
+// Scene layout of a .uemodel: root node "<file base name>" (only the Y-up rotation and the
+// SCALE option) with children: one node per imported LOD, named after the LOD (its meshes, one
+// per material, identity transform), then the bone hierarchy, nodes named exactly as the bones.
+// Sockets and virtual bones are children of their bone. Every mesh of a skinned LOD lists every
+// bone. Scene metadata: SourceAsset_Format "UEFormat model (UEMODEL)" (animation: "(UEANIM)",
+// poses: "(UEPOSE)"), SourceAsset_FormatVersion (the version byte as text), UpAxis 2,
+// UnitScaleFactor 1.0 (1 unit = 1 cm), the GameFormats.* keys and the UEFormat.* keys below.
+
+/** int32: the file version (0 to 10). */
+#define AGF_META_UEFORMAT_VERSION "UEFormat.Version"
+/** string: the header's object name. */
+#define AGF_META_UEFORMAT_OBJECT_NAME "UEFormat.ObjectName"
+/** string: the header's object path (version 10; absent when empty). */
+#define AGF_META_UEFORMAT_OBJECT_PATH "UEFormat.ObjectPath"
+/** string: how the body was stored: "none", "GZIP" or "ZSTD". */
+#define AGF_META_UEFORMAT_COMPRESSION "UEFormat.Compression"
+/** uint64: the LODs in the file. */
+#define AGF_META_UEFORMAT_LOD_COUNT "UEFormat.LodCount"
+/** uint64: the LODs imported (AI_CONFIG_IMPORT_UEFORMAT_LODS). */
+#define AGF_META_UEFORMAT_IMPORTED_LOD_COUNT "UEFormat.ImportedLodCount"
+/** uint64: the bones of the skeleton as stored. */
+#define AGF_META_UEFORMAT_BONE_COUNT "UEFormat.BoneCount"
+/** string: the skeleton asset's path (SKELETON METADATA; absent when empty). */
+#define AGF_META_UEFORMAT_SKELETON_PATH "UEFormat.SkeletonPath"
+/** LOD node, int32: the index of the LOD in the file. */
+#define AGF_META_UEFORMAT_LOD_INDEX "UEFormat.LodIndex"
+/** Node, bool: the node is a socket. */
+#define AGF_META_UEFORMAT_SOCKET "UEFormat.Socket"
+/** Node, bool: the node is a virtual bone: a child of its source bone, resting at the target
+ *  bone's bind transform relative to the source (Unreal moves it with the target). */
+#define AGF_META_UEFORMAT_VIRTUAL_BONE "UEFormat.VirtualBone"
+/** Node of a virtual bone, string: the source bone. */
+#define AGF_META_UEFORMAT_VIRTUAL_BONE_SOURCE "UEFormat.VirtualBoneSource"
+/** Node of a virtual bone, string: the target bone. */
+#define AGF_META_UEFORMAT_VIRTUAL_BONE_TARGET "UEFormat.VirtualBoneTarget"
+/** uint64: the convex hulls (COLLISION). Hull i's fields are "UEFormat.Collisions[i].<Field>",
+ *  with the fields below, in the scene's axes (mirrored like the meshes). At most 1024 points
+ *  and triangles are written in all; the hulls beyond keep only their name and counts. */
+#define AGF_META_UEFORMAT_COLLISIONS "UEFormat.Collisions"
+/** Field of a hull, string: its name. */
+#define AGF_META_UEFORMAT_HULL_NAME ".Name"
+/** Field of a hull, uint64: its points. */
+#define AGF_META_UEFORMAT_HULL_VERTEX_COUNT ".VertexCount"
+/** Field of a hull, uint64: its triangles. */
+#define AGF_META_UEFORMAT_HULL_TRIANGLE_COUNT ".TriangleCount"
+/** Field of a hull, vector per point j: ".Vertices[j]". */
+#define AGF_META_UEFORMAT_HULL_VERTICES ".Vertices"
+/** Field of a hull, vector per triangle j: ".Triangles[j]", its three point indices as floats. */
+#define AGF_META_UEFORMAT_HULL_TRIANGLES ".Triangles"
+/** Group of per-animation values of a .ueanim or .uepose, "UEFormat.Animations[<animation
+ *  name>].<Field>" with the fields below. */
+#define AGF_META_UEFORMAT_ANIMATIONS "UEFormat.Animations"
+/** Field of an animation, int32: METADATA's AdditiveAnimType as stored (0 none, 1 local space,
+ *  2 mesh-space rotation offset). */
+#define AGF_META_UEFORMAT_ADDITIVE_TYPE ".AdditiveType"
+/** Field of an animation, int32: METADATA's RefPoseType as stored (0 none, 1 reference pose, 2
+ *  scaled animation, 3 animation frame, 4 local animation frame). */
+#define AGF_META_UEFORMAT_REF_POSE_TYPE ".RefPoseType"
+/** Field of an animation, int32: METADATA's RefFrameIndex. */
+#define AGF_META_UEFORMAT_REF_FRAME_INDEX ".RefFrameIndex"
+/** Field of an animation, string: METADATA's RefPosePath (absent when empty). */
+#define AGF_META_UEFORMAT_REF_POSE_PATH ".RefPosePath"
+/** Field of an animation, int32: METADATA's NumFrames. */
+#define AGF_META_UEFORMAT_FRAME_COUNT ".FrameCount"
+/** Field of an animation, group per float curve: "UEFormat.Animations[<animation>].Curves[<curve
+ *  name>].<Field>" with the two fields below. A curve that names a morph target of the scene
+ *  also drives it (aiMeshMorphAnim). For a .uepose pose, its curve influences: one key. */
+#define AGF_META_UEFORMAT_CURVES ".Curves"
+/** Field of a curve, uint64: its keys. */
+#define AGF_META_UEFORMAT_CURVE_KEY_COUNT ".KeyCount"
+/** Field of a curve, string: its keys as "frame:value" separated by spaces; absent when they do
+ *  not fit the 1023 bytes of an aiString. */
+#define AGF_META_UEFORMAT_CURVE_KEYS ".Keys"
 
 // ---- Pose transfer (agf::ApplyPose, `assimp --pose`) ------------------------------------------
 // Scene metadata of the target, one group per animation the pose added:

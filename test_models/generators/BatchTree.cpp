@@ -25,7 +25,8 @@ std::string StemOf(const std::string &path) {
 // Model formats whose signature sits in the first bytes (side files such as model.cfg, .config
 // or the heightmap PNG are copied unharmed; FXM and MOT files have no signature).
 bool HasSignature(const std::string &extension) {
-    static const char *const kSigned[] = {"psk", "pskx", "psa", "psax", "psw", "p3d", "anb"};
+    static const char *const kSigned[] = {"psk", "pskx", "psa",     "psax",   "psw",
+                                          "p3d", "anb",  "uemodel", "ueanim", "uepose"};
     return std::any_of(std::begin(kSigned), std::end(kSigned),
                        [&](const char *known) { return extension == known; });
 }

@@ -12,6 +12,8 @@ std::vector<GeneratedModel> AllGeneratedModels() {
     AppendOdolV4xModels(models);
     AppendIdolFxModels(models);
     AppendPoserModels(models);
+    AppendUeFormatModels(models);
+    AppendAdditiveModels(models);
     return models;
 }
 

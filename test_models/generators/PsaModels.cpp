@@ -262,6 +262,42 @@ std::vector<uint8_t> MakePsax(const PsaxOptions &options) {
     return out.data();
 }
 
+std::vector<uint8_t> WritePsax(const std::vector<KnownBone> &bones,
+                               const std::vector<PsaxSequenceContent> &sequences) {
+    ByteWriter out;
+    ChunkHeader(out, "ANIXHEAD", 0, 0, 0);
+    BoneNames(out, bones);
+    ChunkHeader(out, "SEQUENCES", 0, 72, static_cast<int32_t>(sequences.size()));
+    for (const PsaxSequenceContent &sequence : sequences) {
+        out.fixedString(sequence.name, 64);
+        out.f32(sequence.rate);
+        out.i32(sequence.additive);
+    }
+    for (size_t s = 0; s < sequences.size(); ++s) {
+        for (const PsaxSequenceContent::Track &track : sequences[s].tracks) {
+            const std::string suffix = std::to_string(s) + ":" + std::to_string(track.bone);
+            ChunkHeader(out, "POSTRACK" + suffix, 0, 16,
+                        static_cast<int32_t>(track.positions.size()));
+            for (const auto &[time, value] : track.positions) {
+                out.f32(time);
+                Vector(out, value);
+            }
+            ChunkHeader(out, "SCLTRACK" + suffix, 0, 16, static_cast<int32_t>(track.scales.size()));
+            for (const auto &[time, value] : track.scales) {
+                out.f32(time);
+                Vector(out, value);
+            }
+            ChunkHeader(out, "ROTTRACK" + suffix, 0, 20,
+                        static_cast<int32_t>(track.rotations.size()));
+            for (const auto &[time, value] : track.rotations) {
+                out.f32(time);
+                StoredRotation(out, value, track.bone != 0);
+            }
+        }
+    }
+    return out.data();
+}
+
 std::vector<uint8_t> MakeLargePsa(unsigned bones, unsigned frames) {
     ByteWriter out;
     out.data().reserve(size_t(bones) * frames * 48 + bones * 120 + 1024);

@@ -87,6 +87,25 @@ struct PsaxOptions {
 
 std::vector<uint8_t> MakePsax(const PsaxOptions &options);
 
+/** A PSAX sequence given key by key, in Assimp's conventions (the writer stores rotations the
+ *  ActorX way: bone 0 as is, the others conjugated). Times are frame numbers. */
+struct PsaxSequenceContent {
+    std::string name;
+    float rate = 30.0f;
+    int32_t additive = 0;
+    struct Track {
+        unsigned bone = 0;
+        std::vector<std::pair<float, aiVector3D>> positions;
+        std::vector<std::pair<float, aiVector3D>> scales;
+        std::vector<std::pair<float, aiQuaternion>> rotations;
+    };
+    std::vector<Track> tracks;
+};
+
+/** A PSAX of `sequences` over `bones` (72-byte SEQUENCES records). */
+std::vector<uint8_t> WritePsax(const std::vector<KnownBone> &bones,
+                               const std::vector<PsaxSequenceContent> &sequences);
+
 /** A large PSA for the benchmark: one sequence of `frames` frames of `bones` bones (a chain),
  *  with full SCALEKEYS. */
 std::vector<uint8_t> MakeLargePsa(unsigned bones, unsigned frames);

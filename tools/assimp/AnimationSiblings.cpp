@@ -16,12 +16,13 @@ struct SiblingRule {
 };
 
 // The extensions each mesh importer passes to MakeAnimationLoadRequest (PskImporter.cpp,
-// FxmImporter.cpp).
+// FxmImporter.cpp, UeModelImporter.cpp).
 const std::vector<SiblingRule> &Rules() {
     static const std::vector<SiblingRule> rules = {
         {"psk", {"psa", "psax"}},
         {"pskx", {"psa", "psax"}},
         {"fxm", {"mot"}},
+        {"uemodel", {"ueanim"}},
     };
     return rules;
 }

@@ -13,7 +13,7 @@
 namespace agf::cli {
 
 /** The animation extensions the importer of `meshExtension` (lower case, no dot) auto-loads:
- *  psk and pskx: psa, psax; fxm: mot; anything else: none. */
+ *  psk and pskx: psa, psax; fxm: mot; uemodel: ueanim; anything else: none. */
 std::vector<std::string> AutoLoadedAnimationExtensions(const std::string &meshExtension);
 
 /** The mesh extensions whose importers auto-load `animationExtension` (lower case, no dot). */

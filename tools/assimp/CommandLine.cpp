@@ -112,7 +112,7 @@ void AddPoseOptions(OptionTable &table, ImportOptions &options) {
     table.push_back({{"--pose"},
                      OptionValue::Separate,
                      "FILE",
-                     "add the pose in FILE (pz2, bvh, psa, glb...) as an animation",
+                     "add the pose in FILE (pz2, bvh, psa, uepose, glb...) as an animation",
                      [&options](const std::string &file) {
                          if (file.empty()) {
                              throw UsageError("--pose expects a file name");
@@ -222,7 +222,7 @@ void AddImportOptions(OptionTable &table, ImportOptions &options) {
     table.push_back({{"--anim"},
                      OptionValue::Separate,
                      "FILE",
-                     "add an animation file (PSA, PSAX, MOT...) to the import; repeatable",
+                     "add an animation file (PSA, PSAX, MOT, UEANIM...) to the import; repeatable",
                      [&options](const std::string &file) {
                          if (file.empty()) {
                              throw UsageError("--anim expects a file name");

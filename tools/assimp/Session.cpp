@@ -11,6 +11,7 @@
 #include <assimp/LogStream.hpp>
 #include <assimp/scene.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -38,6 +39,14 @@ public:
 private:
     std::string &mReason;
 };
+
+/** A .uepose holds additive poses, which the pose transfer cannot carry (its conventions are
+ *  absolute): such a --pose is loaded like an animation file instead, restored on the bind
+ *  pose (AI_CONFIG_IMPORT_ANIMATION_ADDITIVE, unless --set chose otherwise). */
+bool IsUePoseFile(const std::string &file) {
+    const std::string extension = std::filesystem::path(file).extension().string();
+    return extension.size() == 7 && (extension == ".uepose" || extension == ".UEPOSE");
+}
 
 double SecondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -80,13 +89,25 @@ void Session::StartLog() {
 }
 
 bool Session::ApplyAnimationFiles(const std::string &modelPath) {
-    if (mOptions.animationFiles.empty()) {
+    std::vector<std::string> files = mOptions.animationFiles;
+    if (IsUePoseFile(mOptions.poseFile)) {
+        files.push_back(mOptions.poseFile);
+        const bool chosen = std::any_of(
+            mOptions.properties.begin(), mOptions.properties.end(),
+            [](const PropertySetting &s) { return s.key == AI_CONFIG_IMPORT_ANIMATION_ADDITIVE; });
+        if (!chosen) {
+            mImporter.SetPropertyString(AI_CONFIG_IMPORT_ANIMATION_ADDITIVE, "bind");
+        }
+        mImporter.SetPropertyString(AI_CONFIG_IMPORT_UEFORMAT_POSE,
+                                    mOptions.poseAnimation.empty() ? "0" : mOptions.poseAnimation);
+    }
+    if (files.empty()) {
         return true;
     }
     // The importer resolves relative names against the model's folder; on the command line
     // they are relative to the current folder, so pass absolute paths.
     std::string joined;
-    for (const std::string &file : mOptions.animationFiles) {
+    for (const std::string &file : files) {
         std::error_code error;
         const std::filesystem::path absolute = std::filesystem::absolute(file, error);
         if (error || !std::filesystem::is_regular_file(absolute, error)) {
@@ -185,6 +206,21 @@ const aiScene *Session::Import(const std::string &path) {
 
 bool Session::ApplyPose(const std::string &modelPath, const aiScene *scene) {
     if (mOptions.poseFile.empty()) {
+        return true;
+    }
+    if (IsUePoseFile(mOptions.poseFile)) {
+        // Loaded with the animation files: its pose is the scene's last animation.
+        const aiAnimation *pose =
+            scene->mNumAnimations == 0 ? nullptr : scene->mAnimations[scene->mNumAnimations - 1];
+        if (pose == nullptr) {
+            ReportError("cannot pose " + modelPath + ": " + mOptions.poseFile +
+                        " gave no animation (its format takes no animation files, or no bone "
+                        "matches; see -l)");
+            return false;
+        }
+        std::printf("Applying pose ...                    OK \n   additive pose '%s' of %s "
+                    "loaded as an animation\n\n",
+                    pose->mName.C_Str(), mOptions.poseFile.c_str());
         return true;
     }
     PoseTransferOptions options;

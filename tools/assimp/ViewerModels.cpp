@@ -76,6 +76,7 @@ const std::set<std::string> &ModelConverter::BoneNamesOf(const std::string &mesh
     // Only the mesh's own skeleton: its sibling animations do not matter here.
     importer.SetPropertyBool(AI_CONFIG_IMPORT_PSK_NO_ANIM_AUTOLOAD, true);
     importer.SetPropertyBool(AI_CONFIG_IMPORT_FXM_NO_ANIM_AUTOLOAD, true);
+    importer.SetPropertyBool(AI_CONFIG_IMPORT_UEFORMAT_NO_ANIM_AUTOLOAD, true);
     const ResolvedPath resolved = mRoot.Resolve(meshFile);
     const aiScene *scene =
         resolved.check == PathCheck::Ok ? importer.ReadFile(resolved.path.string(), 0) : nullptr;

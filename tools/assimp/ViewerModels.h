@@ -4,9 +4,9 @@
  *  registered "glb2" exporter), and described for the page (counts, nodes, metadata, LODs,
  *  animations, morph targets, textures).
  *
- *  Animation files (PSA, PSAX, MOT) are shown on their mesh, bound as `--anim` binds them: the
- *  mesh in the same folder with the same base name, else the one whose bones the animation's
- *  tracks name most often. Without such a mesh the animation's own skeleton is shown.
+ *  Animation files (PSA, PSAX, MOT, UEANIM) are shown on their mesh, bound as `--anim` binds
+ *  them: the mesh in the same folder with the same base name, else the one whose bones the
+ *  animation's tracks name most often. Without such a mesh the animation's own skeleton is shown.
  */
 #pragma once
 

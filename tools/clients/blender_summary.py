@@ -1,12 +1,14 @@
 """Runs inside Blender: imports one glTF or FBX file and writes what a user would see as JSON.
 
-    blender -b --factory-startup --python blender_summary.py -- <model> <summary.json>
+    blender -b --factory-startup --python blender_summary.py -- <model> <summary.json> [--poses]
 
 Armatures and their bone counts, actions and their frame ranges, mesh shape keys, lights,
 custom properties of the scene and of every object, the images on each material's base colour
 and alpha, the world-space bounding box of the meshes
 in their rest pose,
-and the scene's frame rate (to turn frame ranges into seconds).
+and the scene's frame rate (to turn frame ranges into seconds). With --poses, also every
+pose bone's matrix (armature space) at every keyframe of every action that moves bones, to
+compare the poses two actions show.
 """
 import json
 import sys
@@ -69,8 +71,39 @@ def material_summary(material):
     return entry
 
 
+def keyframes(action):
+    return sorted({round(point.co[0], 4) for curve in action.fcurves
+                   for point in curve.keyframe_points})
+
+
+def sample_poses(summary):
+    """Armature-space matrices of every pose bone at each keyframe of each bone action."""
+    armatures = [o for o in bpy.data.objects if o.type == "ARMATURE"]
+    if not armatures:
+        return
+    armature = armatures[0]
+    if armature.animation_data is None:
+        armature.animation_data_create()
+    for armature_data in bpy.data.armatures:
+        armature_data.pose_position = "POSE"
+    scene = bpy.context.scene
+    poses = {}
+    for action in bpy.data.actions:
+        if not any(c.data_path.startswith("pose.bones") for c in action.fcurves):
+            continue
+        armature.animation_data.action = action
+        frames = {}
+        for frame in keyframes(action):
+            scene.frame_set(int(frame), subframe=frame - int(frame))
+            frames[str(frame)] = {bone.name: [list(row) for row in bone.matrix]
+                                  for bone in armature.pose.bones}
+        poses[action.name] = frames
+    summary["poses"] = poses
+
+
 def main():
-    model, out = sys.argv[sys.argv.index("--") + 1:][:2]
+    arguments = sys.argv[sys.argv.index("--") + 1:]
+    model, out = arguments[:2]
     bpy.ops.wm.read_factory_settings(use_empty=True)
     if model.lower().endswith(".fbx"):
         bpy.ops.import_scene.fbx(filepath=model)
@@ -103,9 +136,13 @@ def main():
     summary["materials"] = [material_summary(m) for m in bpy.data.materials if m.use_nodes]
     for action in bpy.data.actions:
         shape_curves = sum(1 for c in action.fcurves if c.data_path.startswith("key_blocks"))
+        bone_curves = sum(1 for c in action.fcurves if c.data_path.startswith("pose.bones"))
         summary["actions"].append({"name": action.name, "range": list(action.frame_range),
-                                   "shape_key_curves": shape_curves})
+                                   "shape_key_curves": shape_curves,
+                                   "bone_curves": bone_curves})
     summary["bbox"] = [list(low), list(high)]
+    if "--poses" in arguments[2:]:
+        sample_poses(summary)
     with open(out, "w", encoding="utf-8") as stream:
         json.dump(summary, stream, indent=1)
 

@@ -12,7 +12,8 @@
 2. Opens exports in Blender (headless) and checks what a user sees there: one armature with
    every bone of the file, one action per sequence of the right length, shape keys named as
    the file's morph targets, shape-key animation, lights, our metadata as custom
-   properties, and embedded textures on their materials.
+   properties, embedded textures on their materials, and additive clips restored to the pose
+   their known target shows.
 
 The expected values come from `assimp info` on the source file, so the check compares Blender
 with our importer's own reading of the file, which the unit tests check against the files.
@@ -28,9 +29,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 OUR_EXTENSIONS = {".psk", ".pskx", ".psa", ".psax", ".psw", ".p3d", ".fxm", ".mot", ".anb",
-                  ".pz2", ".p2z", ".cr2", ".crz"}
+                  ".pz2", ".p2z", ".cr2", ".crz", ".uemodel", ".ueanim", ".uepose"}
 # Written as .gltf too (with its .bin), to check the separate-file path of the writer.
-GLTF_TOO = {"skinned_box.psk", "level_v2.psw", "two_submeshes.anb", "keypose_chain4.fxm"}
+GLTF_TOO = {"skinned_box.psk", "level_v2.psw", "two_submeshes.anb", "keypose_chain4.fxm",
+            "knight.uemodel"}
+# Bones a restored additive clip must show as its known target does (the generated clips leave
+# the fourth bone, Arm, without a track: it keeps its base pose instead).
+ADDITIVE_BONES = ["Root", "Spine", "Head"]
 
 
 def looks_like_gltf(path):
@@ -80,7 +85,7 @@ class Checker:
         return {"metadata": metadata, "durations": durations, "ticks": ticks, "morphs": names,
                 "lights": lights}
 
-    def blender(self, model):
+    def blender(self, model, poses=False):
         summary = model.with_suffix(model.suffix + ".blender.json")
         # Blender's embedded Python finds its standard library through the first python3 on
         # PATH; a pyenv interpreter there (which runs this script) would hide Debian's numpy.
@@ -90,7 +95,8 @@ class Checker:
         env["PATH"] = path
         result = subprocess.run(
             [self.args.blender, "-b", "--factory-startup", "--python",
-             str(ROOT / "tools/clients/blender_summary.py"), "--", str(model), str(summary)],
+             str(ROOT / "tools/clients/blender_summary.py"), "--", str(model), str(summary),
+             *(["--poses"] if poses else [])],
             capture_output=True, text=True, errors="replace", env=env)
         if result.returncode != 0 or not summary.exists():
             print(result.stdout[-2000:], result.stderr[-2000:])
@@ -148,7 +154,10 @@ class Checker:
         return [o for o in summary["objects"] if o["type"] == "ARMATURE"]
 
     def action_seconds(self, summary):
-        return [(a["range"][1] - a["range"][0]) / summary["fps"] for a in summary["actions"]]
+        # The clips that move the skeleton: Blender's glTF importer puts a clip's shape-key
+        # animation in an action of the mesh's own.
+        return [(a["range"][1] - a["range"][0]) / summary["fps"] for a in summary["actions"]
+                if a.get("bone_curves", 1) > 0]
 
     def check_skeleton_and_actions(self, label, summary, bones, durations, ticks):
         armatures = self.armatures(summary)
@@ -182,13 +191,14 @@ class Checker:
             if summary is not None:
                 yield kind, output, summary
 
-    def case_skinned(self, source, animations, label):
+    def case_skinned(self, source, animations, label, *options):
         if not source.exists():
             print(f"  skip {label}: {source} is missing")
             return
-        extra = [a for anim in animations for a in ("--anim", str(anim))]
+        extra = [a for anim in animations for a in ("--anim", str(anim))] + list(options)
         facts = self.info(source, *extra)
-        bones = int(facts["metadata"].get("PSK.BoneCount", "0"))
+        metadata = facts["metadata"]
+        bones = int(metadata.get("PSK.BoneCount", metadata.get("UEFormat.BoneCount", "0")))
         heights = []
         for kind, _, summary in self.opened(source, label, ("glb", "fbx"), *extra,
                                             report_success=True):
@@ -246,6 +256,41 @@ class Checker:
             self.check(curves > 0 and facts["durations"],
                        f"{label}.{kind}: shape-key animation ({curves} curves)")
 
+    def case_additive(self, source, animations, label, clip, *options):
+        """Restored additive clip `clip` shows in Blender the pose of the sequence "Target"."""
+        if not source.exists():
+            print(f"  skip {label}: {source} is missing")
+            return
+        extra = [a for anim in animations for a in ("--anim", str(anim))] + list(options)
+        output = self.work / "blender" / f"{label}.glb"
+        output.parent.mkdir(parents=True, exist_ok=True)
+        ok, message = self.export(source, output, *extra)
+        summary = self.blender(output, poses=True) if ok else None
+        if summary is None:
+            self.check(False, f"{label}.glb opens in Blender {message}")
+            return
+        def named(name):
+            found = [v for k, v in summary.get("poses", {}).items()
+                     if k == name or k.startswith(name + "_")]
+            return found[0] if found else None
+        restored, target = named(clip), named("Target")
+        if restored is None or target is None:
+            self.check(False, f"{label}: actions {clip} and Target in Blender "
+                              f"(got {sorted(summary.get('poses', {}))})")
+            return
+        worst = 0.0
+        for frame, bones in target.items():
+            for bone in ADDITIVE_BONES:
+                got = restored.get(frame, {}).get(bone)
+                want = bones.get(bone)
+                if got is None or want is None:
+                    worst = float("inf")
+                    continue
+                worst = max(worst, max(abs(a - b) for ra, rb in zip(got, want)
+                                       for a, b in zip(ra, rb)))
+        self.check(worst <= 1e-4, f"{label}: Blender shows {clip} as the known target pose at "
+                                  f"every key of {ADDITIVE_BONES} (largest difference {worst:.2e})")
+
     def embedded_images(self, glb):
         """The images a glb carries in its own buffer, from its JSON chunk."""
         data = glb.read_bytes()
@@ -294,6 +339,17 @@ class Checker:
         self.case_p3d(ROOT / "test_models/p3d/odol40_skinned.p3d", "odol40")
         self.case_lights(ROOT / "test_models/actorx/world_levels/level_v2.psw", "level_v2")
         self.case_morph_animation(ROOT / "test_models/idolfx/two_submeshes.anb", "anb_morphs")
+        ueformat = ROOT / "test_models/ueformat"
+        self.case_skinned(ueformat / "knight.uemodel", [ueformat / "knight_additive_mesh.ueanim"],
+                          "knight_ueformat", "--set", "IMPORT_ANIMATION_ADDITIVE=bind")
+        self.case_shape_keys(ueformat / "knight.uemodel", "knight_shape_keys")
+        self.case_morph_animation(ueformat / "knight.uemodel", "knight_curves")
+        actorx_models = ROOT / "test_models/actorx"
+        for clip, space in (("AddLocal", "local"), ("AddMesh", "mesh")):
+            self.case_additive(actorx_models / "knight.psk",
+                               [actorx_models / "knight_additive.psax"], f"knight_{clip}", clip,
+                               "--set", "IMPORT_ANIMATION_ADDITIVE=bind",
+                               "--set", f"IMPORT_ANIMATION_ADDITIVE_SPACE={space}")
         antenna = actorx / "ueviewer/Antenna_Standard/SkeletalMesh3/Antenna_SK.psk"
         self.case_textures(antenna, "antenna_textured", ["TopperSocket"])
         optic = self.case_textures(samples / "p3d/cba_optic_small_70.p3d", "optic_textured", [],
