@@ -1,11 +1,13 @@
 /** @file TestSupport.cpp */
 #include "TestSupport.h"
 
-#include <sys/wait.h>
+#include "ChildProcess.h"
 
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <sstream>
+#include <thread>
 
 namespace agf::test {
 
@@ -59,16 +61,91 @@ std::string ShellQuote(const std::string &text) {
     return quoted + "'";
 }
 
+std::vector<std::string> SplitWords(const std::string &line) {
+    std::vector<std::string> words;
+    std::string word;
+    bool inWord = false;
+    char quote = 0; // the quote we are inside, or 0
+    for (size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quote == '\'') {
+            quote = c == '\'' ? 0 : quote;
+            word += c == '\'' ? "" : std::string(1, c);
+        } else if (quote == '"') {
+            if (c == '\\' && i + 1 < line.size() && (line[i + 1] == '"' || line[i + 1] == '\\')) {
+                word += line[++i];
+            } else if (c == '"') {
+                quote = 0;
+            } else {
+                word += c;
+            }
+        } else if (c == ' ' || c == '\t' || c == '\n') {
+            if (inWord) {
+                words.push_back(word);
+                word.clear();
+                inWord = false;
+            }
+        } else {
+            inWord = true;
+            if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == '\\' && i + 1 < line.size()) {
+                word += line[++i];
+            } else {
+                word += c;
+            }
+        }
+    }
+    if (inWord) {
+        words.push_back(word);
+    }
+    return words;
+}
+
 CliResult RunCli(const std::filesystem::path &dir, const std::string &args) {
-    const std::string command = "cd " + ShellQuote(dir.string()) + " && " +
-                                ShellQuote(AGF_CLI_PATH) + " " + args +
-                                " >cli_stdout.txt 2>cli_stderr.txt </dev/null";
-    const int status = std::system(command.c_str());
+    agf::cli::ChildOptions streams;
+    streams.workingDirectory = dir;
+    streams.outputFile = dir / "cli_stdout.txt";
+    streams.errorFile = dir / "cli_stderr.txt";
+    const agf::cli::ChildExit end =
+        agf::cli::ChildProcess(AGF_CLI_PATH, SplitWords(args), streams).Wait();
     CliResult result;
-    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.exitCode = end.exited ? end.code : -1;
     result.out = ReadText(dir / "cli_stdout.txt");
     result.err = ReadText(dir / "cli_stderr.txt");
     return result;
+}
+
+std::filesystem::path FindProgram(const std::string &name) {
+    const char *path = std::getenv("PATH");
+    // ';' separates the folders on Windows, where paths use '\\'.
+    const char separator = std::filesystem::path::preferred_separator == '\\' ? ';' : ':';
+    std::istringstream folders(path != nullptr ? path : "");
+    for (std::string folder; std::getline(folders, folder, separator);) {
+        for (const std::string &file : {name, name + ".exe"}) {
+            const std::filesystem::path candidate = std::filesystem::path(folder) / file;
+            std::error_code error;
+            if (!folder.empty() && std::filesystem::is_regular_file(candidate, error)) {
+                return candidate;
+            }
+        }
+    }
+    return std::filesystem::path();
+}
+
+int RunProgram(const std::filesystem::path &program, const std::vector<std::string> &arguments,
+               const std::filesystem::path &dir, const std::filesystem::path &outputFile,
+               std::chrono::seconds timeout) {
+    agf::cli::ChildOptions streams;
+    streams.workingDirectory = dir;
+    streams.outputFile = outputFile;
+    streams.errorToOutput = !outputFile.empty();
+    agf::cli::ChildProcess process(program, arguments, streams);
+    if (!process.WaitFor(timeout)) {
+        process.Kill();
+    }
+    const agf::cli::ChildExit end = process.Wait();
+    return end.exited ? end.code : -1;
 }
 
 } // namespace agf::test

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
@@ -127,17 +128,35 @@ private:
 
 /** What a run of the `assimp` command printed. */
 struct CliResult {
-    int exitCode = -1;
+    int exitCode = -1; ///< -1 when it did not end by itself (a crash, a signal, killed)
     std::string out;
     std::string err;
 };
 
-/** Quotes text for the POSIX shell. */
+/** Quotes text as the POSIX shell quotes a word ('...'), for the arguments of RunCli. */
 std::string ShellQuote(const std::string &text);
 
-/** Runs the `assimp` command (AGF_CLI_PATH) with `args` (already shell-quoted where needed) in
- *  `dir`, stdout and stderr going to files in `dir` so that neither is a terminal. */
+/** Splits a command line into words as the POSIX shell does without expanding anything:
+ *  blanks separate words; '...' keeps everything as it is, "..." all but \" and \\, and a
+ *  backslash outside quotes the character after it. */
+std::vector<std::string> SplitWords(const std::string &line);
+
+/** Runs the `assimp` command (AGF_CLI_PATH) in `dir` with the words of `args` (SplitWords;
+ *  ShellQuote a path with blanks or quotes), stdout and stderr going to files in `dir` so that
+ *  neither is a terminal, and stdin from the null device. No shell runs: the same on every
+ *  system. */
 CliResult RunCli(const std::filesystem::path &dir, const std::string &args);
+
+/** A program on the PATH ("python3", "chromium"; on Windows also with ".exe"), or an empty
+ *  path when there is none. */
+std::filesystem::path FindProgram(const std::string &name);
+
+/** Runs `program` with `arguments` in `dir`, stdin from the null device, stdout into
+ *  `outputFile` and stderr with it (or to the null device when `outputFile` is empty); kills it
+ *  after `timeout`. The exit code, or -1 when it did not end by itself. */
+int RunProgram(const std::filesystem::path &program, const std::vector<std::string> &arguments,
+               const std::filesystem::path &dir, const std::filesystem::path &outputFile,
+               std::chrono::seconds timeout = std::chrono::seconds(600));
 
 } // namespace agf::test
 

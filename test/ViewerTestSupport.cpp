@@ -5,15 +5,15 @@
 
 #include "TestSupport.h"
 
+#if defined(_WIN32)
+#include <winsock2.h>
+#else
 #include <arpa/inet.h>
-#include <fcntl.h>
 #include <netinet/in.h>
-#include <signal.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/time.h>
-#include <sys/wait.h>
 #include <unistd.h>
+#endif
 
 #include <chrono>
 #include <cstdio>
@@ -32,17 +32,6 @@ namespace {
 // Generous: under the sanitizers the server starts and converts several times slower.
 const auto kStartTimeout = std::chrono::seconds(60);
 const auto kStopTimeout = std::chrono::seconds(10);
-
-bool WaitForExit(pid_t pid, std::chrono::seconds timeout, int &status) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (std::chrono::steady_clock::now() < deadline) {
-        if (waitpid(pid, &status, WNOHANG) == pid) {
-            return true;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    return false;
-}
 
 // "...at http://127.0.0.1:PORT/..." in the server's first line.
 int PortFromLog(const std::string &log) {
@@ -150,29 +139,38 @@ bool IsAllBlack(const fs::path &png) {
     return true;
 }
 
+/** Chromium with the DOM on stdout into `html` and its messages into `log`, for at most two
+ *  minutes (a Chromium that hangs must not hold the test). */
+void RunChromium(const std::string &chromium, const std::vector<std::string> &arguments,
+                 const fs::path &html, const fs::path &log) {
+    agf::cli::ChildOptions streams;
+    streams.outputFile = html;
+    streams.errorFile = log;
+    agf::cli::ChildProcess process(chromium, arguments, streams);
+    if (!process.WaitFor(std::chrono::seconds(120))) {
+        process.Kill();
+    }
+    process.Wait();
+}
+
 } // namespace
 
 ViewerServerProcess::ViewerServerProcess(const fs::path &servedPath, const fs::path &logDir)
     : mLogFile(logDir / "server.log") {
-    mPid = fork();
-    if (mPid == 0) {
-        const int log = open(mLogFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int nothing = open("/dev/null", O_RDONLY);
-        dup2(log, STDOUT_FILENO);
-        dup2(log, STDERR_FILENO);
-        dup2(nothing, STDIN_FILENO);
-        execl(AGF_CLI_PATH, "assimp", "view", servedPath.c_str(), "--port", "0", nullptr);
-        _exit(127);
-    }
+    agf::cli::ChildOptions streams;
+    streams.outputFile = mLogFile;
+    streams.errorToOutput = true;
+    mProcess = std::make_unique<agf::cli::ChildProcess>(
+        AGF_CLI_PATH, std::vector<std::string>{"view", servedPath.string(), "--port", "0"},
+        streams);
     const auto deadline = std::chrono::steady_clock::now() + kStartTimeout;
-    int status = 0;
-    while (mPid > 0 && std::chrono::steady_clock::now() < deadline) {
+    while (std::chrono::steady_clock::now() < deadline) {
         mPort = PortFromLog(log());
         if (mPort != 0) {
             return;
         }
-        if (waitpid(mPid, &status, WNOHANG) == mPid) {
-            mPid = -1;
+        if (mProcess->TryWait()) {
+            mProcess.reset();
             return;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -192,29 +190,61 @@ std::string ViewerServerProcess::log() const {
 }
 
 int ViewerServerProcess::Stop() {
-    if (mPid <= 0) {
+    if (mProcess == nullptr) {
         return -1;
     }
-    const pid_t pid = mPid;
-    mPid = -1;
-    kill(pid, SIGINT);
-    int status = 0;
-    if (!WaitForExit(pid, kStopTimeout, status)) {
-        kill(pid, SIGKILL);
-        waitpid(pid, &status, 0);
+    const std::unique_ptr<agf::cli::ChildProcess> process = std::move(mProcess);
+    if (!process->Interrupt()) {
+        process->Kill();
+        process->Wait();
+        return kNotInterrupted;
+    }
+    if (!process->WaitFor(kStopTimeout)) {
+        process->Kill();
+        process->Wait();
         return -1;
     }
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    const agf::cli::ChildExit end = process->Wait();
+    return end.exited ? end.code : -1;
 }
+
+#if defined(_WIN32)
+using Socket = SOCKET;
+constexpr int kSendFlags = 0;
+void CloseSocket(Socket sock) {
+    closesocket(sock);
+}
+#else
+using Socket = int;
+constexpr Socket INVALID_SOCKET = -1;
+constexpr int kSendFlags = MSG_NOSIGNAL;
+void CloseSocket(Socket sock) {
+    close(sock);
+}
+#endif
 
 int HttpStatus(int port, const std::string &target, const std::string &host,
                const std::string &method) {
-    const int sock = socket(AF_INET, SOCK_STREAM, 0);
-    if (sock < 0) {
+#if defined(_WIN32)
+    static const bool started = [] {
+        WSADATA data;
+        return WSAStartup(MAKEWORD(2, 2), &data) == 0;
+    }();
+    if (!started) {
         return -1;
     }
-    timeval timeout{30, 0};
-    setsockopt(sock, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+#endif
+    const Socket sock = socket(AF_INET, SOCK_STREAM, 0);
+    if (sock == INVALID_SOCKET) {
+        return -1;
+    }
+#if defined(_WIN32)
+    const DWORD timeout = 30000;
+#else
+    const timeval timeout{30, 0};
+#endif
+    setsockopt(sock, SOL_SOCKET, SO_RCVTIMEO, reinterpret_cast<const char *>(&timeout),
+               sizeof timeout);
     sockaddr_in address{};
     address.sin_family = AF_INET;
     address.sin_port = htons(static_cast<uint16_t>(port));
@@ -224,28 +254,24 @@ int HttpStatus(int port, const std::string &target, const std::string &host,
         const std::string request = method + " " + target + " HTTP/1.1\r\nHost: " +
                                     (host.empty() ? "127.0.0.1:" + std::to_string(port) : host) +
                                     "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
-        if (send(sock, request.data(), request.size(), MSG_NOSIGNAL) ==
-            static_cast<ssize_t>(request.size())) {
+        const int length = static_cast<int>(request.size());
+        if (send(sock, request.data(), length, kSendFlags) == length) {
             char reply[64] = {};
-            const ssize_t got = recv(sock, reply, sizeof reply - 1, 0);
+            const int got = static_cast<int>(recv(sock, reply, sizeof reply - 1, 0));
             if (got > 12 && std::string(reply, 5) == "HTTP/") {
                 code = std::atoi(reply + 9);
             }
         }
     }
-    close(sock);
+    CloseSocket(sock);
     return code;
 }
 
 std::string FindChromium() {
-    const char *path = std::getenv("PATH");
-    std::istringstream folders(path != nullptr ? path : "/usr/bin");
-    for (std::string folder; std::getline(folders, folder, ':');) {
-        for (const char *name : {"chromium", "chromium-browser"}) {
-            const fs::path candidate = fs::path(folder) / name;
-            if (access(candidate.c_str(), X_OK) == 0) {
-                return candidate.string();
-            }
+    for (const char *name : {"chromium", "chromium-browser"}) {
+        const fs::path found = FindProgram(name);
+        if (!found.empty()) {
+            return found.string();
         }
     }
     return "";
@@ -264,23 +290,31 @@ PageResult OpenPage(const std::string &chromium, const std::string &url, const f
     // The virtual-time budget is generous because creating a WebGL context and drawing on
     // SwiftShader counts as virtual time (seconds of it on a busy machine); once the page is
     // idle, the rest of the budget passes at once.
-    const std::string command =
-        "timeout 120 " + ShellQuote(chromium) +
-        " --headless --no-sandbox --disable-quic --no-first-run"
-        " --disable-background-networking --disable-component-update --disable-sync"
-        " --use-angle=swiftshader --enable-unsafe-swiftshader --hide-scrollbars"
-        " --window-size=640,480 --virtual-time-budget=30000 --user-data-dir=" +
-        ShellQuote(profile.string()) + " --screenshot=" + ShellQuote(result.screenshot.string()) +
-        " --dump-dom " + ShellQuote(url) + " >" + ShellQuote((dir / (name + ".html")).string()) +
-        " 2>" + ShellQuote((dir / (name + ".log")).string()) + " </dev/null";
+    const std::vector<std::string> arguments = {"--headless",
+                                                "--no-sandbox",
+                                                "--disable-quic",
+                                                "--no-first-run",
+                                                "--disable-background-networking",
+                                                "--disable-component-update",
+                                                "--disable-sync",
+                                                "--use-angle=swiftshader",
+                                                "--enable-unsafe-swiftshader",
+                                                "--hide-scrollbars",
+                                                "--window-size=640,480",
+                                                "--virtual-time-budget=30000",
+                                                "--user-data-dir=" + profile.string(),
+                                                "--screenshot=" + result.screenshot.string(),
+                                                "--dump-dom",
+                                                url};
+    const fs::path html = dir / (name + ".html");
+    const fs::path log = dir / (name + ".log");
     // Even so, a loaded machine (the sanitizer stage, two tests at once) can give an all-black
     // screenshot with the page's status complete. The
     // viewer never draws an all-black frame (its background is grey-blue), so such a frame is
     // Chromium's compositor that has not drawn yet: the page is opened again, at most twice.
     constexpr int kAttempts = 3;
     for (int attempt = 1; attempt <= kAttempts; ++attempt) {
-        const int ignored = std::system(command.c_str());
-        (void)ignored;
+        RunChromium(chromium, arguments, html, log);
         if (attempt == kAttempts || !IsAllBlack(result.screenshot)) {
             break;
         }
@@ -340,11 +374,14 @@ InfoCounts(const fs::path &model, const std::vector<fs::path> &anims, const fs::
     return counts;
 }
 
-bool ListensOnLoopbackOnly(pid_t pid, int port) {
+std::optional<bool> ListensOnLoopbackOnly(long pid, int port) {
+    const fs::path fdFolder = "/proc/" + std::to_string(pid) + "/fd";
+    if (!fs::is_directory("/proc/self/fd")) {
+        return std::nullopt;
+    }
     // Matched by the process's own socket inodes, not by port number: under `ctest -j2` another
     // process may listen on the same port number at another address.
     std::set<std::string> socketInodes;
-    const fs::path fdFolder = "/proc/" + std::to_string(pid) + "/fd";
     std::error_code error;
     for (const fs::directory_entry &entry : fs::directory_iterator(fdFolder, error)) {
         const std::string target = fs::read_symlink(entry.path(), error).string();

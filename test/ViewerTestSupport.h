@@ -4,16 +4,18 @@
  */
 #pragma once
 
-#include <sys/types.h>
+#include "ChildProcess.h"
 
 #include <filesystem>
 #include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace agf::test {
 
-/** `assimp view <path> --port 0` as a child process; stopped with SIGINT when destroyed. */
+/** `assimp view <path> --port 0` as a child process; stopped as by Ctrl-C when destroyed. */
 class ViewerServerProcess {
 public:
     explicit ViewerServerProcess(const std::filesystem::path &servedPath,
@@ -24,16 +26,20 @@ public:
 
     /** The port it listens on; 0 when it did not start (see log()). */
     int port() const { return mPort; }
-    pid_t pid() const { return mPid; }
+    long pid() const { return mProcess != nullptr ? mProcess->id() : -1; }
     std::string url(const std::string &pathAndQuery) const;
     std::string log() const;
 
-    /** Sends SIGINT and waits (at most 10 s); returns the exit code, -1 when it had to be
-     *  killed or died of a signal. */
+    /** Returned by Stop when Ctrl-C could not be sent (ChildProcess::Interrupt). */
+    static constexpr int kNotInterrupted = -2;
+
+    /** Sends what Ctrl-C sends and waits (at most 10 s); returns the exit code, -1 when it had
+     *  to be killed or died of a signal, kNotInterrupted when it could not be sent (the server
+     *  is killed then). */
     int Stop();
 
 private:
-    pid_t mPid = -1;
+    std::unique_ptr<agf::cli::ChildProcess> mProcess;
     int mPort = 0;
     std::filesystem::path mLogFile;
 };
@@ -42,7 +48,7 @@ private:
 int HttpStatus(int port, const std::string &target, const std::string &host = "",
                const std::string &method = "GET");
 
-/** The path of the chromium program, or "" when it is not installed. */
+/** The path of the chromium program, or "" when it is not on the PATH. */
 std::string FindChromium();
 
 /** What one headless Chromium run saw. */
@@ -68,7 +74,8 @@ std::map<std::string, std::string> InfoCounts(const std::filesystem::path &model
                                               const std::vector<std::filesystem::path> &anims,
                                               const std::filesystem::path &dir);
 
-/** True when process `pid` listens on 127.0.0.1:`port` and on no other address or port. */
-bool ListensOnLoopbackOnly(pid_t pid, int port);
+/** Whether process `pid` listens on 127.0.0.1:`port` and on no other address or port; nothing
+ *  where the system does not show a process's sockets to the test (it reads Linux's /proc). */
+std::optional<bool> ListensOnLoopbackOnly(long pid, int port);
 
 } // namespace agf::test

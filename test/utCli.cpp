@@ -7,8 +7,6 @@
 #include <assimp/metadata.h>
 #include <assimp_gameformats/ImportOptions.h>
 
-#include <sys/wait.h>
-
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -573,7 +571,8 @@ TEST(Cli, DumpWritesAssbinAndAssxml) {
 TEST(Cli, ProgressIsDrawnOnlyOnATerminal) {
     const fs::path dir = agf::test::ScratchDir("cli_progress");
     WriteText(dir / "octahedron.obj", kOctahedronObj);
-    if (std::system("command -v script >/dev/null 2>&1") != 0) {
+    const fs::path script = agf::test::FindProgram("script");
+    if (script.empty()) {
         GTEST_SKIP() << "util-linux 'script' is needed to give the program a terminal";
     }
     // `script` runs the command on a pseudo-terminal and copies what it shows into a file.
@@ -581,9 +580,7 @@ TEST(Cli, ProgressIsDrawnOnlyOnATerminal) {
     const std::string cli = ShellQuote(AGF_CLI_PATH);
     const std::string inner =
         cli + " export octahedron.obj out.glb && " + cli + " info octahedron.obj -s";
-    const std::string command = "cd " + ShellQuote(dir.string()) + " && script -qec " +
-                                ShellQuote(inner) + " typescript.txt >/dev/null 2>&1 </dev/null";
-    ASSERT_EQ(std::system(command.c_str()), 0);
+    ASSERT_EQ(agf::test::RunProgram(script, {"-qec", inner, "typescript.txt"}, dir, fs::path()), 0);
     const std::string screen = ReadText(dir / "typescript.txt");
     const std::string imported = "importing octahedron.obj: 100%";
     const size_t first = screen.find(imported);

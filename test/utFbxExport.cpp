@@ -27,9 +27,6 @@
 #include <map>
 #include <sstream>
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 using namespace agf;
 using namespace agf::fbx;
 
@@ -888,45 +885,6 @@ TEST(FbxBinaryRepair, FixesShapeNamesAndKeepsCorrectFiles) {
 // ------------------------------------------------------------------------------------------------
 // Outside programs: the command-line tool, and Blender when it is installed
 
-namespace {
-
-std::string Quoted(const std::string &text) {
-    std::string quoted = "'";
-    for (char c : text) {
-        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    }
-    return quoted + "'";
-}
-
-/** Runs a shell command with its output in `log`; returns the exit status (-1 if abnormal). */
-int RunShell(const std::string &command, const std::filesystem::path &log) {
-    const int status = std::system((command + " > " + Quoted(log.string()) + " 2>&1").c_str());
-    return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-std::string ReadText(const std::filesystem::path &path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-/** `name` found on PATH, or an empty path. */
-std::filesystem::path FindOnPath(const std::string &name) {
-    const char *path = std::getenv("PATH");
-    std::stringstream dirs(path != nullptr ? path : "");
-    std::string dir;
-    while (std::getline(dirs, dir, ':')) {
-        const std::filesystem::path candidate = std::filesystem::path(dir) / name;
-        if (!dir.empty() && access(candidate.c_str(), X_OK) == 0) {
-            return candidate;
-        }
-    }
-    return {};
-}
-
-} // namespace
-
 TEST(FbxExport, CommandLineExportsGlbToBinaryFbx) {
     const std::filesystem::path cli = AGF_CLI_PATH;
     if (!std::filesystem::exists(cli)) {
@@ -940,10 +898,9 @@ TEST(FbxExport, CommandLineExportsGlbToBinaryFbx) {
     const std::filesystem::path fbx = dir / "out.fbx";
     test::WriteBytes(glb, ExportToMemory(scene, "glb2", false));
 
-    const int status = RunShell(Quoted(cli.string()) + " export " + Quoted(glb.string()) + " " +
-                                    Quoted(fbx.string()),
-                                dir / "cli.log");
-    ASSERT_EQ(status, 0) << ReadText(dir / "cli.log");
+    const int status =
+        test::RunProgram(cli, {"export", glb.string(), fbx.string()}, dir, dir / "cli.log");
+    ASSERT_EQ(status, 0) << test::ReadText(dir / "cli.log");
     const std::vector<uint8_t> bytes = test::ReadBytes(fbx);
     ASSERT_TRUE(IsBinaryFbx(bytes.data(), bytes.size()));
     Assimp::Importer reader;
@@ -956,9 +913,9 @@ TEST(FbxExport, CommandLineExportsGlbToBinaryFbx) {
 
 TEST(FbxExport, BlenderOpensOurBinaryFbx) {
     // Optional: runs only where a `blender` (3.4 or later) is installed; never a CI dependency.
-    const std::filesystem::path blender = FindOnPath("blender");
-    if (blender.empty() || FindOnPath("timeout").empty()) {
-        GTEST_SKIP() << "blender (or timeout) not on PATH";
+    const std::filesystem::path blender = test::FindProgram("blender");
+    if (blender.empty()) {
+        GTEST_SKIP() << "blender not on PATH";
     }
     Assimp::Importer importer;
     const aiScene *scene = ValidatedTestScene(importer);
@@ -984,11 +941,10 @@ TEST(FbxExport, BlenderOpensOurBinaryFbx) {
                "    len(bpy.data.actions), ','.join('%.3f' % s for s in seconds),\n"
                "    ','.join(shapes), ','.join(groups), ','.join(bones)))\n";
     }
-    const int status =
-        RunShell("timeout 300 " + Quoted(blender.string()) + " -b --factory-startup --python " +
-                     Quoted(script.string()) + " -- " + Quoted(fbx.string()),
-                 dir / "blender.log");
-    const std::string log = ReadText(dir / "blender.log");
+    const int status = test::RunProgram(
+        blender, {"-b", "--factory-startup", "--python", script.string(), "--", fbx.string()}, dir,
+        dir / "blender.log", std::chrono::seconds(300));
+    const std::string log = test::ReadText(dir / "blender.log");
     ASSERT_EQ(status, 0) << log;
     const size_t line = log.find("AGF_BLENDER ");
     ASSERT_NE(line, std::string::npos) << log;

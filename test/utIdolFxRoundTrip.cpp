@@ -4,7 +4,6 @@
 
 #include <assimp/Exporter.hpp>
 
-#include <cstdlib>
 #include <set>
 
 namespace {
@@ -198,10 +197,7 @@ TEST(IdolFxRoundTrip, StaticSubmeshesAndSecondUvSetThroughGlb2) {
 // The assimp command
 
 int RunCli(const std::filesystem::path &dir, const std::string &args) {
-    const std::string command = "cd '" + dir.string() + "' && '" + std::string(AGF_CLI_PATH) +
-                                "' " + args + " >cli_out.txt 2>&1 </dev/null";
-    const int status = std::system(command.c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return agf::test::RunCli(dir, args).exitCode;
 }
 
 TEST(IdolFxCli, ExportWorksOnEveryGeneratedKindAndTheSample) {
@@ -220,7 +216,9 @@ TEST(IdolFxCli, ExportWorksOnEveryGeneratedKindAndTheSample) {
         for (const char *extension : {"glb", "fbx"}) {
             const std::filesystem::path output =
                 dir / (input.filename().string() + "." + extension);
-            EXPECT_EQ(RunCli(dir, "export '" + input.string() + "' '" + output.string() + "'"), 0)
+            EXPECT_EQ(RunCli(dir, "export " + agf::test::ShellQuote(input.string()) + " " +
+                                      agf::test::ShellQuote(output.string())),
+                      0)
                 << input << " -> " << extension;
             EXPECT_GT(std::filesystem::file_size(output), 0u) << output;
             if (input.extension() == ".mot") {

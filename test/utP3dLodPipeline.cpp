@@ -131,8 +131,8 @@ TEST(P3dLodPipeline, KeepStopsTheMerge) {
 }
 
 // With two threads, the LODs located first are worked on while the walk goes on: the walk of
-// LOD 3 waits (up to 10 s) for LOD 0's work to have started. Run one after the other, the work
-// would start only after the walk, so the wait would time out.
+// LOD 3 waits (up to two minutes, a hang detector) for LOD 0's work to have started. Run one
+// after the other, the work would start only after the walk, so the wait would time out.
 TEST(P3dLodPipeline, WorkOverlapsTheWalk) {
     std::mutex mutex;
     std::condition_variable started;
@@ -145,7 +145,7 @@ TEST(P3dLodPipeline, WorkOverlapsTheWalk) {
             if (lod == 3) {
                 std::unique_lock<std::mutex> lock(mutex);
                 sawWorkDuringWalk =
-                    started.wait_for(lock, std::chrono::seconds(10), [&] { return workStarted; });
+                    started.wait_for(lock, std::chrono::minutes(2), [&] { return workStarted; });
             }
             return kBig;
         },

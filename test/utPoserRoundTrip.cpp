@@ -4,8 +4,6 @@
 
 #include <assimp/Exporter.hpp>
 
-#include <sys/wait.h>
-
 #include <cstdlib>
 
 namespace {

@@ -6,8 +6,6 @@
 
 #include <assimp/metadata.h>
 
-#include <sys/wait.h>
-
 #include <cstdlib>
 #include <fstream>
 #include <sstream>

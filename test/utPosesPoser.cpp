@@ -6,8 +6,6 @@
 #include "TestSupport.h"
 #include "utPosesSupport.h"
 
-#include <sys/wait.h>
-
 #include <cstdlib>
 #include <sstream>
 

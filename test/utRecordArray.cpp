@@ -4,10 +4,14 @@
  */
 #include "Common/RecordArray.h"
 
+#include "Common/HugePages.h"
+
 #include <gtest/gtest.h>
 
+#if defined(__linux__)
 #include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 #include <cstdint>
 #include <cstring>
@@ -68,6 +72,9 @@ TEST(RecordArray, BorrowsInPlaceAndCopiesBeforeGrowing) {
     EXPECT_TRUE(array.empty());
 }
 
+// ReleasePages gives pages back only on Linux (ReleasesPages()); elsewhere it does nothing,
+// which the test below shows instead.
+#if defined(__linux__)
 /** A fresh private mapping of `bytes` bytes, every one 0xAB. */
 uint8_t *FilledMapping(size_t bytes) {
     void *memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -113,5 +120,14 @@ TEST(RecordArray, ReleasingBorrowedRecordsGivesTheirPagesBack) {
     EXPECT_TRUE(array.empty());
     munmap(memory, bytes);
 }
+
+#else
+TEST(RecordArray, ReleasePagesLeavesTheMemoryWhereTheSystemCannotReleaseIt) {
+    EXPECT_FALSE(agf::ReleasesPages());
+    std::vector<uint8_t> memory(size_t(4) << 20, 0xAB);
+    agf::ReleasePages(memory.data(), memory.size());
+    EXPECT_EQ(memory[memory.size() / 2], 0xAB);
+}
+#endif
 
 } // namespace

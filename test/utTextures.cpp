@@ -68,9 +68,13 @@ TEST(TextureResolver, PathsThatLeaveTheirFoldersAreRefused) {
             << reference << " -> " << lookup.path;
     }
     EXPECT_TRUE(agf::FindTextureFile(&io, "../../secret.tga", search).refused);
-    // A symbolic link under a root that leads out of it is not followed.
-    std::filesystem::create_symlink(dir / "secret.tga", dir / "a/link.tga");
-    EXPECT_FALSE(agf::FindTextureFile(&io, "link.tga", search).found);
+    // A symbolic link under a root that leads out of it is not followed (where the test may
+    // make one: Windows asks for a privilege or developer mode).
+    std::error_code noLinks;
+    std::filesystem::create_symlink(dir / "secret.tga", dir / "a/link.tga", noLinks);
+    if (!noLinks) {
+        EXPECT_FALSE(agf::FindTextureFile(&io, "link.tga", search).found);
+    }
     // One level up is the format's own layout only when the format says so (UEViewer).
     search.roots.clear();
     EXPECT_FALSE(agf::FindTextureFile(&io, "../Texture2D/t.tga", search).found);

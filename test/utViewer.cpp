@@ -41,7 +41,8 @@ void CopyModel(const fs::path &to, const std::string &relative) {
 // scratch/models: some of our test models (a PSK with a PSA of another name, a P3D with its
 // model.cfg and a texture, an FXM with its MOT, a file that fails to import) and links that
 // lead out of it; scratch/outside: what those links point at.
-fs::path MakeServedFolder(const fs::path &scratch) {
+// `links` tells whether the links could be made (Windows asks for a privilege or developer mode).
+fs::path MakeServedFolder(const fs::path &scratch, bool &links) {
     const fs::path models = scratch / "models";
     for (const char *file :
          {"actorx/skinned_box.psk", "actorx/psa_dense.psa", "p3d/mlod_cube.p3d", "p3d/model.cfg",
@@ -57,9 +58,20 @@ fs::path MakeServedFolder(const fs::path &scratch) {
     fs::copy_file(agf::test::TestModelsDir() / "actorx/skinned_box.psk",
                   scratch / "outside/secret.psk");
     agf::test::WriteBytes(scratch / "outside/secret.tga", OrangeTga());
-    fs::create_symlink("../outside/secret.psk", models / "link_out.psk");
-    fs::create_directory_symlink("../outside", models / "linkdir");
+    std::error_code fileLink, folderLink;
+    fs::create_symlink("../outside/secret.psk", models / "link_out.psk", fileLink);
+    fs::create_directory_symlink("../outside", models / "linkdir", folderLink);
+    links = !fileLink && !folderLink;
     return models;
+}
+
+// Ctrl-C (Ctrl-Break on Windows) stops the server cleanly. Where the test cannot send it (no
+// console shared with the server), the server is killed and that is all.
+void ExpectCleanStop(ViewerServerProcess &server) {
+    const int code = server.Stop();
+    if (code != ViewerServerProcess::kNotInterrupted) {
+        EXPECT_EQ(code, 0) << "Ctrl-C must stop the server cleanly\n" << server.log();
+    }
 }
 
 class ViewerTest : public ::testing::Test {
@@ -70,7 +82,7 @@ protected:
         mScratch =
             agf::test::ScratchDir(std::string("viewer_") +
                                   ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        mModels = MakeServedFolder(mScratch);
+        mModels = MakeServedFolder(mScratch, mLinks);
     }
 
     void TearDown() override {
@@ -104,6 +116,7 @@ protected:
     std::string mChromium;
     fs::path mScratch;
     fs::path mModels;
+    bool mLinks = false;
 };
 
 #define AGF_REQUIRE_CHROMIUM()                                                                     \
@@ -135,7 +148,10 @@ TEST_F(ViewerTest, UsageErrorsAreOneLineWithTheStockExitCodes) {
 TEST_F(ViewerTest, RefusesEveryWayOutOfTheFolder) {
     ViewerServerProcess server(mModels, mScratch);
     ASSERT_NE(server.port(), 0) << server.log();
-    EXPECT_TRUE(agf::test::ListensOnLoopbackOnly(server.pid(), server.port()));
+    if (const std::optional<bool> loopback =
+            agf::test::ListensOnLoopbackOnly(server.pid(), server.port())) {
+        EXPECT_TRUE(*loopback);
+    }
     const int port = server.port();
     EXPECT_EQ(agf::test::HttpStatus(port, "/"), 200);
     EXPECT_EQ(agf::test::HttpStatus(port, "/api/model?file=p3d/mlod_cube.p3d"), 200);
@@ -149,15 +165,18 @@ TEST_F(ViewerTest, RefusesEveryWayOutOfTheFolder) {
              "/api/model?file=%2Fetc%2Fpasswd",
              "/api/texture?file=/etc/passwd",
              "/api/texture?file=../outside/secret.tga",
-             "/api/model?file=link_out.psk",
-             "/api/model?file=linkdir/secret.psk",
-             "/api/texture?file=linkdir/secret.tga",
              "/../outside/secret.psk",
              "/viewer/../../outside/secret.psk",
              "/%2e%2e/%2e%2e/etc/passwd",
              "//etc/passwd",
          }) {
         EXPECT_EQ(agf::test::HttpStatus(port, target), 403) << target;
+    }
+    for (const char *target : {"/api/model?file=link_out.psk", "/api/model?file=linkdir/secret.psk",
+                               "/api/texture?file=linkdir/secret.tga"}) {
+        if (mLinks) {
+            EXPECT_EQ(agf::test::HttpStatus(port, target), 403) << target;
+        }
     }
     // A page elsewhere that reaches 127.0.0.1 through its own host name is refused too.
     EXPECT_EQ(agf::test::HttpStatus(port, "/", "rebound.example:80"), 403);
@@ -172,7 +191,7 @@ TEST_F(ViewerTest, RefusesEveryWayOutOfTheFolder) {
         EXPECT_GE(status, 400) << method;
         EXPECT_LT(status, 500) << method;
     }
-    EXPECT_EQ(server.Stop(), 0) << "Ctrl-C must stop the server cleanly\n" << server.log();
+    ExpectCleanStop(server);
 }
 
 TEST_F(ViewerTest, FolderOpensItsFirstFileAPsaBoundToItsPsk) {
@@ -190,7 +209,7 @@ TEST_F(ViewerTest, FolderOpensItsFirstFileAPsaBoundToItsPsk) {
     }
     EXPECT_EQ(rows, 6u) << page.dom.substr(0, 4000);
     EXPECT_EQ(page.dom.find("link_out"), std::string::npos);
-    EXPECT_EQ(server.Stop(), 0) << server.log();
+    ExpectCleanStop(server);
 }
 
 TEST_F(ViewerTest, P3dShowsItsLodsAndTexture) {
@@ -229,7 +248,7 @@ TEST_F(ViewerTest, AFileThatFailsShowsItsErrorAndTheServerGoesOn) {
     // The message is in the page itself, not only in the status.
     EXPECT_NE(page.dom.find("Cannot show broken/SM_Broken.pskx"), std::string::npos);
     EXPECT_EQ(agf::test::HttpStatus(server.port(), "/api/model?file=p3d/mlod_cube.p3d"), 200);
-    EXPECT_EQ(server.Stop(), 0) << server.log();
+    ExpectCleanStop(server);
 }
 
 TEST_F(ViewerTest, StaticGalleryOpensFromDisk) {
@@ -268,5 +287,5 @@ TEST_F(ViewerTest, SamplesPskWithPsaP3dAndFxm) {
     ExpectPageMatchesInfo(
         server.url(std::string("/index.html?file=fxm/chest2_top__assimp.fxm") + kViewportOnly),
         "fxm/chest2_top__assimp.fxm", fxm, {}, "sample_fxm");
-    EXPECT_EQ(server.Stop(), 0) << server.log();
+    ExpectCleanStop(server);
 }

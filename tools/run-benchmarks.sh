@@ -1,9 +1,10 @@
 #!/bin/sh
 # Builds the benchmarks (Release) and runs them: the import table of issue 10 (our importers
 # against the raw-read floor and against Assimp's glTF2 importer on glb twins of the same
-# content, with peak memory), then the LZSS and LZO Google Benchmark program, and three measures
+# content, with peak memory), then the LZSS and LZO Google Benchmark program, three measures
 # of this machine: what a page fault costs, what a small allocation costs once a thread ran, and
-# how long a new thread takes to run beside its creator.
+# how long a new thread takes to run beside its creator, and what the command's malloc settings
+# change (tools/bench-allocator.sh).
 #
 #   tools/run-benchmarks.sh [build-dir] [runs]
 #
@@ -40,3 +41,5 @@ echo "First-touch page faults on this machine, one thread and two at once (media
 echo
 echo "Small allocations before and after a process's first thread (medians of $runs runs):"
 "$build/bin/agf_bench_malloc_lock" "$runs"
+echo
+"$here/tools/bench-allocator.sh" "$build" "$runs"

@@ -1,9 +1,9 @@
 /** @file ImportLimits.h
  *  The bounds an import of hostile input is held to (DEVELOPERS.md, "Hostile input"): a file of
  *  `n` bytes allocates at most kImportAllocationBytesPerInputByte * n +
- *  kImportAllocationConstantBytes at once, input copy and scene included, and takes at most
- *  kImportSecondsLimit seconds (a hang detector, for the small files the tests damage). The
- *  tests check them; `assimp batch` bounds each conversion by them.
+ *  kImportAllocationConstantBytes at once, input copy and scene included (the tests check it),
+ *  and is not expected to take more than kImportSecondsLimit seconds for a small file.
+ *  `assimp batch` bounds each conversion by both (its deadline adds 1 s per MB of input).
  */
 #pragma once
 

@@ -3,8 +3,7 @@
 
 #include "AnimationSiblings.h"
 #include "ExportFormats.h"
-
-#include <fnmatch.h>
+#include "Glob.h"
 
 #include <algorithm>
 #include <map>
@@ -89,7 +88,7 @@ bool MatchesGlob(const std::string &pattern, const std::string &relativePath) {
     const bool wholePath = pattern.find('/') != std::string::npos;
     const std::string subject =
         wholePath ? relativePath : relativePath.substr(relativePath.find_last_of('/') + 1);
-    return fnmatch(pattern.c_str(), subject.c_str(), 0) == 0;
+    return MatchesPattern(pattern, subject);
 }
 
 unsigned int ShardOf(const std::string &relativePath, unsigned int shardCount) {

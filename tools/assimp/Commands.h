@@ -24,6 +24,8 @@ int RunTestBatchLoad(const Arguments &args);
 int RunBatch(const Arguments &args);
 /** `assimp batch-merge`: joins the reports of `batch --shard` runs. */
 int RunBatchMerge(const Arguments &args);
+/** `assimp batch-worker`: a worker process of `batch` (BatchWorkerProcess.cpp). */
+int RunBatchWorker(const Arguments &args);
 /** `assimp view`: the local viewer (ViewCommand.cpp). */
 int RunView(const Arguments &args);
 

@@ -9,6 +9,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace agf::cli {
 
@@ -48,5 +49,27 @@ void ReportError(const std::string &message);
 
 /** Prints "assimp: warning: <message>" as one line on stderr. */
 void ReportWarning(const std::string &message);
+
+/** While one exists, ReportError and ReportWarning keep their lines in it instead of printing
+ *  them: a `batch` worker returns a conversion's messages with its result. One at a time. */
+class MessageCapture {
+public:
+    explicit MessageCapture(size_t maxWarnings);
+    ~MessageCapture();
+    MessageCapture(const MessageCapture &) = delete;
+    MessageCapture &operator=(const MessageCapture &) = delete;
+
+    /** The last error reported (one line), or "". */
+    const std::string &error() const { return mError; }
+    /** The first `maxWarnings` warnings, one line each. */
+    const std::vector<std::string> &warnings() const { return mWarnings; }
+
+private:
+    friend void ReportError(const std::string &message);
+    friend void ReportWarning(const std::string &message);
+    size_t mMaxWarnings;
+    std::string mError;
+    std::vector<std::string> mWarnings;
+};
 
 } // namespace agf::cli

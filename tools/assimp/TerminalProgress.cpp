@@ -1,7 +1,7 @@
 /** @file TerminalProgress.cpp */
 #include "TerminalProgress.h"
 
-#include <unistd.h>
+#include "ThisProcess.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -25,7 +25,7 @@ TerminalProgress::~TerminalProgress() {
 }
 
 bool TerminalProgress::StderrIsTerminal() {
-    return isatty(fileno(stderr)) != 0;
+    return IsTerminal(stderr);
 }
 
 bool TerminalProgress::Update(float fraction) {

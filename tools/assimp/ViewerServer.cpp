@@ -2,6 +2,7 @@
 #include "ViewerServer.h"
 
 #include "ExitCodes.h"
+#include "Interrupts.h"
 #include "ViewerAssets.h"
 #include "ViewerModels.h"
 #include "ViewerReport.h"
@@ -9,13 +10,9 @@
 
 #include <httplib.h>
 
-#include <pthread.h>
-#include <signal.h>
-
 #include <atomic>
-#include <condition_variable>
+#include <chrono>
 #include <cstdio>
-#include <ctime>
 #include <list>
 #include <map>
 #include <memory>
@@ -63,7 +60,7 @@ private:
     std::shared_ptr<ConvertedModel> ModelFor(size_t row);
     void Remember(size_t row, const std::shared_ptr<ConvertedModel> &model, bool evict);
     void ConvertInBackground();
-    void WaitForSignal();
+    void WaitForInterrupt();
 
     const ViewerRoot &mRoot;
     ViewerSettings mSettings;
@@ -279,21 +276,17 @@ void ViewerServer::ConvertInBackground() {
     }
 }
 
-// Ctrl-C and SIGTERM are blocked in every thread and taken here, where stopping the server is
-// safe (a signal handler may not call into httplib).
-void ViewerServer::WaitForSignal() {
-    sigset_t signals;
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGINT);
-    sigaddset(&signals, SIGTERM);
-    const timespec pause{0, 200 * 1000 * 1000};
+// The signal handlers only note Ctrl-C and SIGTERM (Interrupts.h): the server is stopped from
+// here, where that is safe (a signal handler may not call into httplib).
+void ViewerServer::WaitForInterrupt() {
     while (!mStopping) {
-        if (sigtimedwait(&signals, nullptr, &pause) > 0) {
+        if (Interrupted()) {
             std::printf("\nassimp view: stopping\n");
             std::fflush(stdout);
             mStopping = true;
             mServer.stop();
         }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
 }
 
@@ -314,18 +307,13 @@ int ViewerServer::Run() {
                 mRows.size(), mRoot.folder().string().c_str(), port);
     std::fflush(stdout);
 
-    sigset_t signals, previous;
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGINT);
-    sigaddset(&signals, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &signals, &previous); // inherited by the threads started below
-    std::thread signalWaiter(&ViewerServer::WaitForSignal, this);
+    CatchInterrupts();
+    std::thread interruptWatcher(&ViewerServer::WaitForInterrupt, this);
     std::thread converter(&ViewerServer::ConvertInBackground, this);
     const bool listened = mServer.listen_after_bind();
     mStopping = true;
-    signalWaiter.join();
+    interruptWatcher.join();
     converter.join();
-    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
     std::printf("assimp view: stopped\n");
     return listened ? kSuccess : kExceptionWasRaised;
 }

@@ -26,6 +26,7 @@ const Verb kVerbs[] = {
     {"testbatchload", agf::cli::RunTestBatchLoad},
     {"batch", agf::cli::RunBatch},
     {"batch-merge", agf::cli::RunBatchMerge},
+    {"batch-worker", agf::cli::RunBatchWorker}, // started by `batch`, not in the help
     {"view", agf::cli::RunView},
     {"listext", agf::cli::RunListExtensions},
     {"knowext", agf::cli::RunKnowExtension},
