@@ -18,6 +18,7 @@
 #include "AnimationLoaders.h"
 #include "IdolFX/IdolFxImporters.h"
 #include "P3D/P3dImporters.h"
+#include "Pbo/PboFileSystem.h"
 #include "Poser/PoserImporters.h"
 
 namespace agf {
@@ -39,11 +40,13 @@ Assimp::BaseImporter *CreateFxmWithAnimations() {
     return CreateFxmImporter(AnimationFileLoaders());
 }
 
-/** A new importer of the list, with the table of texture formats its texture pass decodes. */
+/** A new importer of the list, with the table of texture formats its texture pass decodes and
+ *  the PBO archives its texture roots may name. */
 Assimp::BaseImporter *Create(const RegisteredFormat &format) {
     Assimp::BaseImporter *importer = format.create();
     if (auto *ours = dynamic_cast<ImporterBase *>(importer)) {
         ours->setTextureDecoders(&TextureFileDecoders());
+        ours->setArchiveFileSystems(&pbo::MakePboFileSystemForRoots);
     }
     return importer;
 }

@@ -12,6 +12,7 @@ std::vector<GeneratedModel> AllGeneratedModels() {
     AppendOdolV4xModels(models);
     AppendIdolFxModels(models);
     AppendPoserModels(models);
+    AppendPboModels(models);
     return models;
 }
 

@@ -30,5 +30,6 @@ void AppendP3dModels(std::vector<GeneratedModel> &models);
 void AppendOdolV4xModels(std::vector<GeneratedModel> &models);
 void AppendIdolFxModels(std::vector<GeneratedModel> &models);
 void AppendPoserModels(std::vector<GeneratedModel> &models);
+void AppendPboModels(std::vector<GeneratedModel> &models);
 
 } // namespace agf::testgen

@@ -36,7 +36,9 @@ const char *const kBatchUsage =
     "assimp batch <src> <dst> [-f<id>] [--jobs N] [--anim-bind auto|none] [--set KEY=VALUE]...\n"
     "             [--include GLOB]... [--exclude GLOB]... [--force] [--shard I/N] [options]\n"
     "    Converts every file under <src> that an importer reads into <dst>, keeping the folder\n"
-    "    tree: <dst>/<path>/<name>.<ext> (the format's extension; glb2 unless -f). A mesh and the\n"
+    "    tree: <dst>/<path>/<name>.<ext> (the format's extension; glb2 unless -f). The models in\n"
+    "    PBO archives are converted too, to <dst>/<prefix>/<entry>.<ext>, with the textures of\n"
+    "    every archive of the tree (docs/pbo.md). A mesh and the\n"
     "    animation files its import loads by itself (hero.psk + hero.psa, as 'assimp export'\n"
     "    binds them) make one output; --anim-bind none converts each file on its own.\n"
     "    Each file is converted in its own worker process under the tests' time and memory\n"
@@ -185,7 +187,7 @@ bool IsUpToDate(const fs::path &sourceRoot, const fs::path &output, const BatchJ
     std::vector<std::string> inputs = job.animations;
     inputs.push_back(job.source);
     for (const std::string &input : inputs) {
-        const auto changed = fs::last_write_time(sourceRoot / input, error);
+        const auto changed = SourceWriteTime(sourceRoot, input, error);
         if (error || !(written > changed)) {
             return false;
         }
@@ -289,6 +291,7 @@ int RunBatch(const Arguments &args) {
         return !extension.empty() && importer.IsExtensionSupported("." + extension);
     };
     const BatchPlan plan = PlanBatch(sourceRoot, destinationRoot, planOptions);
+    UseArchivesOfPlan(plan, sourceRoot, options.import.textureRoots);
 
     const std::string reportName = ReportFileName(options.shardIndex, options.shardCount);
     const fs::path reportPath = destinationRoot / reportName;
