@@ -5,7 +5,7 @@
 
 # Every .cpp in the shared folder and in a format's folder is part of the library; the folder is
 # the unit of ownership. The files at the top of code/ tie the folders together.
-set(AGF_LIBRARY_COMPONENTS Common ActorX P3D Paa IdolFX Poser Poses UEFormat Export)
+set(AGF_LIBRARY_COMPONENTS Common ActorX P3D Paa Pbo IdolFX Poser Poses UEFormat Export)
 set(AGF_LIBRARY_TOP_SOURCES AnimationLoaders.cpp Exporters.cpp Registry.cpp TextureDecoders.cpp)
 
 # agf_library_sources(<out-var> <code-dir>): the absolute paths of every source under <code-dir>.

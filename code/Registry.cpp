@@ -19,6 +19,7 @@
 #include "AnimationLoaders.h"
 #include "IdolFX/IdolFxImporters.h"
 #include "P3D/P3dImporters.h"
+#include "Pbo/PboFileSystem.h"
 #include "Poser/PoserImporters.h"
 #include "UEFormat/UeFormatImporters.h"
 
@@ -45,11 +46,13 @@ Assimp::BaseImporter *CreateFxmWithAnimations() {
     return CreateFxmImporter(AnimationFileLoaders());
 }
 
-/** A new importer of the list, with the table of texture formats its texture pass decodes. */
+/** A new importer of the list, with the table of texture formats its texture pass decodes and
+ *  the PBO archives its texture roots may name. */
 Assimp::BaseImporter *Create(const RegisteredFormat &format) {
     Assimp::BaseImporter *importer = format.create();
     if (auto *ours = dynamic_cast<ImporterBase *>(importer)) {
         ours->setTextureDecoders(&TextureFileDecoders());
+        ours->setArchiveFileSystems(&pbo::MakePboFileSystemForRoots);
     }
     return importer;
 }

@@ -13,7 +13,7 @@ models=test_models
 side() { printf '\n#AGF-FILE:%s\n' "$1"; cat "$2"; }
 side_text() { printf '\n#AGF-FILE:%s\n%s' "$1" "$2"; }
 
-mkdir -p "$out"/{psk,psa,psax,psw,p3d_mlod,p3d_odol,fxm,mot,anb,pz2,cr2,uemodel,ueanim,uepose,lzss,lzo,paa}
+mkdir -p "$out"/{psk,psa,psax,psw,p3d_mlod,p3d_odol,fxm,mot,anb,pz2,cr2,uemodel,ueanim,uepose,lzss,lzo,paa,pbo}
 
 for f in "$models"/actorx/*.psk; do cp "$f" "$out/psk/"; done
 {
@@ -109,4 +109,18 @@ printf '\x25\x01\x00\x00\x13AB\x20\x00\x03\x04\x00\x11\x00\x00' >"$out/lzo/m3_ex
 # a raw 2 x 2 ARGB4444 level.
 printf '\x01\xff\x00\x00\x04\x00\x04\x00\x08\x00\x00\x00\xf8\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00' >"$out/paa/dxt1_raw"
 printf '\x44\x44\x00\x00\x02\x00\x02\x00\x08\x00\x00\x21\xf3\x43\x85\x65\xa7\x87\xc9\x00\x00\x00\x00\x00\x00' >"$out/paa/argb4444_raw"
+# PBO: the two generated archives (stored and Cprs entries, a prefix, a folder), and one as
+# OFP's archives are: no properties record, no trailer, one stored model.
+for f in "$models"/pbo/*.pbo; do cp "$f" "$out/pbo/"; done
+{
+    # Record: name, method 0, original size, reserved, timestamp, data size; then the end
+    # record and the model's bytes.
+    size=$(stat -c %s "$models/p3d/mlod_cube.p3d")
+    le32() { printf "$(printf '\\%03o\\%03o\\%03o\\%03o' $(($1 & 255)) $(($1 >> 8 & 255)) $(($1 >> 16 & 255)) $(($1 >> 24 & 255)))"; }
+    printf 'a.p3d\0'
+    le32 0; le32 "$size"; le32 0; le32 0; le32 "$size"
+    printf '\0'
+    le32 0; le32 0; le32 0; le32 0; le32 0
+    cat "$models/p3d/mlod_cube.p3d"
+} >"$out/pbo/ofp_style"
 echo "seeds written to $out"

@@ -7,6 +7,7 @@
 #include "TestSupport.h"
 
 #include "GeneratedModels.h"
+#include "PboWriter.h"
 #include "PskModels.h"
 #include "UeFormatWriter.h"
 
@@ -16,6 +17,7 @@
 #include "Common/SceneBuilder.h"
 
 #include "../fuzz/FuzzImportCase.h"
+#include "../fuzz/FuzzPboCase.h"
 
 #include <algorithm>
 #include <cstring>
@@ -246,6 +248,54 @@ TEST(AllocationBounds, LzssRefusesAnOutputSizeTheInputCannotProduce) {
     EXPECT_THROW(agf::LzssDecode(reader, size_t(1) << 31, output), agf::ImportError);
     EXPECT_LE(peak.peakBytes(), kFailFastBytes);
     EXPECT_LT(output.capacity(), size_t(1) << 20);
+}
+
+TEST(AllocationBounds, PboArchivesClaimingHugeEntriesAllocateNothingForThem) {
+    using agf::testgen::pbo::PboEntrySpec;
+    agf::testgen::pbo::PboSpec spec;
+    spec.properties = {{"prefix", "x\\huge"}};
+    spec.entries = {{"a.txt", {'a'}},
+                    {"huge.bin", {'h'}},
+                    {"packed.bin", std::vector<uint8_t>(64, 'p'), PboEntrySpec::Packing::Lzss}};
+    agf::testgen::pbo::PboWrittenLayout layout;
+    std::vector<uint8_t> bytes = agf::testgen::pbo::WritePbo(spec, &layout);
+    auto set = [&bytes](size_t offset, uint32_t value) {
+        for (int b = 0; b < 4; ++b) {
+            bytes[offset + b] = static_cast<uint8_t>(value >> (8 * b));
+        }
+    };
+    // huge.bin: 4 GB stored (both sizes); packed.bin: unpacks to 4 GB.
+    set(layout.recordOffsets[1] + 9 + 4, 0xFFFFFFF0u);
+    set(layout.recordOffsets[1] + 9 + 16, 0xFFFFFFF0u);
+    set(layout.recordOffsets[2] + 11 + 4, 0xFFFFFFFFu);
+    AllocationPeak peak;
+    const agf::fuzz::PboCaseResult result = agf::fuzz::RunPboCase(bytes.data(), bytes.size());
+    EXPECT_LE(peak.peakBytes(), kFailFastBytes);
+    EXPECT_EQ(result.broken, nullptr) << result.broken;
+    EXPECT_TRUE(result.opened);
+    EXPECT_EQ(result.entries, 1u) << "only a.txt is left";
+}
+
+TEST(AllocationBounds, EveryPboArchiveOpensAndReadsWithinTheBound) {
+    std::vector<std::pair<std::string, std::vector<uint8_t>>> archives;
+    for (const auto &model : agf::testgen::AllGeneratedModels()) {
+        if (ExtensionOf(model.relativePath) == "pbo") {
+            archives.emplace_back(model.relativePath, model.make());
+        }
+    }
+    const std::filesystem::path sample = agf::test::SamplePath("p3d/pbo/cba_optics.pbo");
+    if (!sample.empty()) {
+        archives.emplace_back("samples/p3d/pbo/cba_optics.pbo", agf::test::ReadBytes(sample));
+    }
+    EXPECT_GE(archives.size(), agf::test::SamplesRequired() ? 3u : 2u);
+    for (const auto &[name, bytes] : archives) {
+        AllocationPeak peak;
+        const agf::fuzz::PboCaseResult result = agf::fuzz::RunPboCase(bytes.data(), bytes.size());
+        EXPECT_EQ(result.broken, nullptr) << name << ": " << result.broken;
+        EXPECT_TRUE(result.opened) << name;
+        EXPECT_LE(peak.peakBytes(), AllocationBound(bytes.size()))
+            << name << " (" << bytes.size() << " bytes)";
+    }
 }
 
 TEST(AllocationBounds, EveryModelAndSampleImportsWithinTheBound) {

@@ -2,7 +2,7 @@
 // bugs the fuzzers found (fuzz/regressions/<target>/) and the minimised corpora
 // (fuzz/corpus/<target>/). A reproducer must give exactly the outcome and message that its
 // folder's EXPECTED file records; a corpus file must pass the fuzz targets' judgement
-// (fuzz/FuzzImportCase.h, fuzz/FuzzLzssCase.h, fuzz/FuzzLzoCase.h): a valid scene or one of our
+// (fuzz/FuzzImportCase.h, fuzz/FuzzLzssCase.h, fuzz/FuzzLzoCase.h, fuzz/FuzzPboCase.h): a valid scene or one of our
 // error messages.
 #include "TestSupport.h"
 
@@ -10,6 +10,7 @@
 #include "../fuzz/FuzzLzoCase.h"
 #include "../fuzz/FuzzLzssCase.h"
 #include "../fuzz/FuzzPaaCase.h"
+#include "../fuzz/FuzzPboCase.h"
 
 #include <algorithm>
 #include <fstream>
@@ -93,6 +94,12 @@ size_t ReplayCorpora() {
     for (const auto &path : FilesUnder(FuzzDir() / "corpus" / "paa")) {
         const std::vector<uint8_t> bytes = agf::test::ReadBytes(path);
         const char *broken = agf::fuzz::RunPaaCase(bytes.data(), bytes.size());
+        EXPECT_EQ(broken, nullptr) << path << ": " << (broken ? broken : "");
+        ++replayed;
+    }
+    for (const auto &path : FilesUnder(FuzzDir() / "corpus" / "pbo")) {
+        const std::vector<uint8_t> bytes = agf::test::ReadBytes(path);
+        const char *broken = agf::fuzz::RunPboCase(bytes.data(), bytes.size()).broken;
         EXPECT_EQ(broken, nullptr) << path << ": " << (broken ? broken : "");
         ++replayed;
     }

@@ -13,6 +13,7 @@
 #include "GeneratedModels.h"
 
 #include "../fuzz/FuzzImportCase.h"
+#include "../fuzz/FuzzPboCase.h"
 
 #include <algorithm>
 #include <cctype>
@@ -32,9 +33,13 @@ std::string ExtensionOf(const std::string &path) {
     return dot == std::string::npos ? std::string() : path.substr(dot + 1);
 }
 
-// True for the extensions our importers register (side files such as model.cfg, .config or
-// heightmap PNGs are swept through the format that reads them, not on their own).
+// True for the extensions our importers register, and PBO archives, which are read by their
+// own reader (side files such as model.cfg, .config or heightmap PNGs are swept through the
+// format that reads them, not on their own).
 bool IsOurExtension(const std::string &extension) {
+    if (extension == "pbo") {
+        return true;
+    }
     for (const agf::FormatInfo &format : agf::ListFormats()) {
         const std::string list = " " + format.extensions + " ";
         if (!extension.empty() && list.find(" " + extension + " ") != std::string::npos) {
@@ -132,11 +137,32 @@ constexpr double kCaseSecondsLimit = 120.0;
 
 constexpr const char *kNoMessage = "<failed without an error message>";
 
+// Opens a PBO archive made of the first `size` bytes, reads every entry it lists and imports
+// its first model (fuzz/FuzzPboCase.h); returns "" when the archive opened, else a refusal.
+// Records a test failure when the reader breaks a promise, takes too long or allocates more
+// than AllocationBound(size) at once.
+std::string TryArchive(const std::vector<uint8_t> &bytes, size_t size, const std::string &what) {
+    const auto start = std::chrono::steady_clock::now();
+    agf::test::AllocationPeak peak;
+    const agf::fuzz::PboCaseResult result = agf::fuzz::RunPboCase(bytes.data(), size);
+    const size_t peakBytes = peak.peakBytes();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LE(seconds, kCaseSecondsLimit) << what;
+    EXPECT_LE(peakBytes, agf::test::AllocationBound(size))
+        << what << ": " << peakBytes << " bytes allocated for " << size << " bytes of input";
+    EXPECT_EQ(result.broken, nullptr) << what << ": " << result.broken;
+    return result.opened ? std::string() : "refused";
+}
+
 // Imports `bytes` (the first `size` of them) from memory; returns "" on success or the error
 // message. Records a test failure when the case takes too long, allocates more than
 // AllocationBound(size) at once, or fails with a message that is not ours.
 std::string TryImport(const std::vector<uint8_t> &bytes, size_t size, const std::string &hint,
                       const std::string &what) {
+    if (hint == "pbo") {
+        return TryArchive(bytes, size, what);
+    }
     auto importer = agf::test::MakeImporter();
     // ReadFileFromMemory refuses an empty buffer before any importer runs.
     static const uint8_t kZero = 0;

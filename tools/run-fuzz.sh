@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 targets_all=(psk psa psax psw p3d_mlod p3d_odol fxm mot anb pz2 cr2 uemodel ueanim uepose lzss lzo
-             paa)
+             paa pbo)
 build_dir=${AGF_FUZZ_BUILD_DIR:-$root/build-fuzz}
 work_dir=${AGF_FUZZ_WORK_DIR:-$build_dir/fuzz-work}
 parallel=${AGF_FUZZ_PARALLEL:-$(nproc)}
@@ -84,6 +84,7 @@ sample_dir_for() {
     fxm) echo ../shared/samples/fxm/*.fxm ;;
     paa) echo ../shared/samples/p3d/data-root/x/cba/addons/*/*.paa \
         ../shared/samples/p3d/data-root/x/cba/addons/*/*/*.paa ;;
+    pbo) echo ../shared/samples/p3d/pbo/*.pbo ;;
     *) echo ;;
     esac
 }

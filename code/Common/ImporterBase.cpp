@@ -14,6 +14,7 @@
 #include <assimp/scene.h>
 
 #include <atomic>
+#include <memory>
 
 namespace agf {
 
@@ -26,6 +27,7 @@ void ImporterBase::SetupProperties(const Assimp::Importer *importer) {
     mMapFiles = BoolOption(importer, AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES);
     mEnclosingImportFiles =
         static_cast<Assimp::IOSystem *>(importer->GetPropertyPointer(kEnclosingImportFiles));
+    mApplicationArchives = dynamic_cast<ArchiveFileSystem *>(importer->GetIOHandler());
     setupOptions(importer);
 }
 
@@ -69,19 +71,36 @@ void ImporterBase::InternReadFile(const std::string &file, aiScene *scene, Assim
     mImportSequence = ++gImportSequence;
     mLastScene = nullptr;
     mLastMetadata = nullptr;
+    Assimp::IOSystem &base = mEnclosingImportFiles != nullptr ? *mEnclosingImportFiles : *io;
+    // Texture roots that name archives are read through a file system that serves them.
+    std::unique_ptr<ArchiveFileSystem> archives;
+    if (mArchiveFactory != nullptr && !mTextureOptions.keepReferences) {
+        archives = mArchiveFactory(base, mTextureOptions.search.roots);
+    }
     // Every optional file the import looks for is asked about once (CachingIOSystem.h).
-    CachingIOSystem files(mEnclosingImportFiles != nullptr ? *mEnclosingImportFiles : *io);
+    CachingIOSystem files(archives ? *archives : base);
     try {
         importFile(file, scene, &files, mWarnings);
         embedTextures(file, scene, &files);
     } catch (...) {
         // What was found before the fatal problem still helps to understand it.
+        takeArchiveWarnings(archives.get());
         mWarnings.flush();
         throw;
     }
+    takeArchiveWarnings(archives.get());
     mWarnings.flush();
     mLastScene = scene;
     mLastMetadata = scene->mMetaData;
+}
+
+void ImporterBase::takeArchiveWarnings(ArchiveFileSystem *importArchives) {
+    if (mApplicationArchives != nullptr) {
+        mApplicationArchives->takeWarnings(mWarnings);
+    }
+    if (importArchives != nullptr) {
+        importArchives->takeWarnings(mWarnings);
+    }
 }
 
 bool ImporterBase::madeScene(const aiScene &scene) const {

@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include "Common/ArchiveFileSystem.h"
 #include "Common/FileLoading.h"
 #include "Common/TextureDecoder.h"
 #include "Common/TextureEmbedding.h"
@@ -43,6 +44,10 @@ public:
      *  registry hands every importer the full table, PAA included). */
     void setTextureDecoders(const TextureDecoderTable *decoders) { mTextureDecoders = decoders; }
 
+    /** How an import reads texture roots that name archives (the registry hands every importer
+     *  PBO's, code/Pbo); without a call, roots are folders only. */
+    void setArchiveFileSystems(ArchiveFileSystemFactory factory) { mArchiveFactory = factory; }
+
     /** Reads the shared texture options, then the format's own (setupOptions). */
     void SetupProperties(const Assimp::Importer *importer) final;
 
@@ -72,6 +77,8 @@ private:
     void InternReadFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io) final;
 
     void embedTextures(const std::string &file, aiScene *scene, Assimp::IOSystem *io);
+    /** The warnings of the archives this import read from (ArchiveFileSystem.h). */
+    void takeArchiveWarnings(ArchiveFileSystem *importArchives);
 
     Warnings mWarnings;
     uint64_t mImportSequence = 0;
@@ -83,6 +90,9 @@ private:
     /** kEnclosingImportFiles, or null for an import of its own. */
     Assimp::IOSystem *mEnclosingImportFiles = nullptr;
     const TextureDecoderTable *mTextureDecoders = nullptr;
+    ArchiveFileSystemFactory mArchiveFactory = nullptr;
+    /** The application's IOSystem (Importer::SetIOHandler) when it serves archives. */
+    ArchiveFileSystem *mApplicationArchives = nullptr;
 };
 
 /** The warnings of the last import that `importer` ran through our importer claiming

@@ -18,7 +18,8 @@
  *  - ImportLimits.h: the memory and time bounds an import is held to (tests, `assimp batch`);
  *  - MetadataKeys.h: every metadata key the importers write, and the grammar of the keys;
  *  - MaterialKeys.h: the material properties the importers add;
- * *  - PoseTransfer.h: carrying a pose onto another skeleton;
+ *  - PoseTransfer.h: carrying a pose onto another skeleton;
+ *  - PboArchives.h: Bohemia's PBO archives read as folders (NewPboIOSystem, ListPboArchive);
  *  - Warnings.h: typed warnings of the last import or export (LastImportWarnings).
  */
 #pragma once
@@ -27,6 +28,7 @@
 #include "ImportOptions.h"
 #include "MaterialKeys.h"
 #include "MetadataKeys.h"
+#include "PboArchives.h"
 #include "PoseTransfer.h"
 #include "Registration.h"
 #include "Warnings.h"

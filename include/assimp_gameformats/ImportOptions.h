@@ -49,8 +49,10 @@ AGF_API const ImportOption *FindImportOption(const std::string &key);
 
 /** string, default "": folders to look for textures under, separated by ';' or line breaks, in
  *  order; for P3D an Arma data root (the P: drive), under which "x\cba\addons\...\a_ca.paa"
- *  is matched with '\' as the separator and ignoring case. The `assimp` command's
- *  `--texture-root DIR` (repeatable) adds to it. */
+ *  is matched with '\' as the separator and ignoring case. A root may also be a PBO archive,
+ *  whose entries are found under its prefix, or a folder of PBOs (a mod's addons/), whose
+ *  archives together are one data root as if unpacked there (PboArchives.h). The `assimp`
+ *  command's `--texture-root DIR` (repeatable) adds to it. */
 #define AI_CONFIG_IMPORT_TEXTURE_ROOTS "IMPORT_TEXTURE_ROOTS"
 
 /** bool, default false: keep the texture references as the file wrote them (nothing is

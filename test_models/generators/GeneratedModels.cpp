@@ -14,6 +14,7 @@ std::vector<GeneratedModel> AllGeneratedModels() {
     AppendPoserModels(models);
     AppendUeFormatModels(models);
     AppendAdditiveModels(models);
+    AppendPboModels(models);
     return models;
 }
 

@@ -32,5 +32,6 @@ void AppendIdolFxModels(std::vector<GeneratedModel> &models);
 void AppendPoserModels(std::vector<GeneratedModel> &models);
 void AppendUeFormatModels(std::vector<GeneratedModel> &models);
 void AppendAdditiveModels(std::vector<GeneratedModel> &models);
+void AppendPboModels(std::vector<GeneratedModel> &models);
 
 } // namespace agf::testgen

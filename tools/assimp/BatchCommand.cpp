@@ -66,7 +66,7 @@ bool IsUpToDate(const fs::path &sourceRoot, const fs::path &output, const BatchJ
     std::vector<std::string> inputs = job.animations;
     inputs.push_back(job.source);
     for (const std::string &input : inputs) {
-        const auto changed = fs::last_write_time(sourceRoot / input, error);
+        const auto changed = SourceWriteTime(sourceRoot, input, error);
         if (error || !(written > changed)) {
             return false;
         }
@@ -152,6 +152,7 @@ int PrepareRun(BatchRun &run) {
         return !extension.empty() && importer.IsExtensionSupported("." + extension);
     };
     run.plan = PlanBatch(options.sourceRoot, options.destinationRoot, planOptions);
+    ReportArchiveWarnings(run.plan);
 
     const std::string reportName = ReportFileName(options.shardIndex, options.shardCount);
     run.reportPath = options.destinationRoot / reportName;
@@ -195,6 +196,12 @@ void Record(BatchRun &run, const WorkerPool::Finished &done) {
 void ConvertQueue(BatchRun &run, const Arguments &args) {
     WorkerSettings settings;
     settings.arguments = args;
+    // Workers parse the run's arguments again: the folders of the tree's PBOs reach them as
+    // texture roots there.
+    for (const std::string &folder : run.plan.archiveFolders) {
+        settings.arguments.push_back("--texture-root");
+        settings.arguments.push_back((run.options.sourceRoot / folder).lexically_normal().string());
+    }
     settings.destinationRoot = run.options.destinationRoot;
     settings.scratchRoot = run.scratchRoot;
     settings.timeoutSeconds = run.options.timeoutSeconds;

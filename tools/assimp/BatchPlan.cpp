@@ -2,8 +2,11 @@
 #include "BatchPlan.h"
 
 #include "AnimationSiblings.h"
+#include "ExitCodes.h"
 #include "ExportFormats.h"
 #include "Glob.h"
+
+#include <assimp_gameformats/PboArchives.h>
 
 #include <algorithm>
 #include <map>
@@ -46,12 +49,46 @@ bool IsSelected(const std::string &relative, const BatchPlanOptions &options) {
     return std::none_of(options.excludes.begin(), options.excludes.end(), matches);
 }
 
-/** Every importable file under the root, relative, sorted, with its size. */
-std::map<std::string, uint64_t> ImportableFiles(const fs::path &root, const fs::path &skipFolder,
-                                                const BatchPlanOptions &options) {
+/** A file to convert: a file of the tree, or an entry of an archive in it. */
+struct SourceFile {
+    uint64_t size = 0;
+    /** What its output's path is made of: the source itself, or for an archive's entry its
+     *  data-root path (the archive's prefix and the entry's path). */
+    std::string outputBase;
+};
+
+struct FoundFiles {
+    std::map<std::string, SourceFile> files; ///< by relative source path, sorted
+    std::set<std::string> archiveFolders;
+    std::vector<std::string> archiveWarnings;
+};
+
+/** Adds the importable entries of the PBO archive `archive` (`relative` in the tree). */
+void AddArchiveEntries(const fs::path &archive, const std::string &relative,
+                       const BatchPlanOptions &options, FoundFiles &found) {
+    const size_t slash = relative.find_last_of('/');
+    found.archiveFolders.insert(slash == std::string::npos ? "" : relative.substr(0, slash));
+    try {
+        const PboListing listing = ListPboArchive(archive.string());
+        for (const PboEntryInfo &entry : listing.entries) {
+            if (options.isImportable(ExtensionOf(entry.path))) {
+                found.files[relative + "/" + entry.path] = {entry.size, entry.dataRootPath};
+            }
+        }
+        for (const Warning &warning : listing.warnings) {
+            found.archiveWarnings.push_back(warning.text());
+        }
+    } catch (const std::exception &error) {
+        found.archiveWarnings.push_back(error.what());
+    }
+}
+
+/** Every importable file under the root and in its archives, relative, with its size. */
+FoundFiles ImportableFiles(const fs::path &root, const fs::path &skipFolder,
+                           const BatchPlanOptions &options) {
     std::error_code error;
     const fs::path skip = skipFolder.empty() ? fs::path() : fs::weakly_canonical(skipFolder, error);
-    std::map<std::string, uint64_t> files;
+    FoundFiles found;
     fs::recursive_directory_iterator walk(root, fs::directory_options::follow_directory_symlink,
                                           error);
     if (error) {
@@ -75,11 +112,40 @@ std::map<std::string, uint64_t> ImportableFiles(const fs::path &root, const fs::
             continue;
         }
         const std::string relative = entry.path().lexically_relative(root).generic_string();
-        if (options.isImportable(ExtensionOf(relative))) {
-            files[relative] = entry.file_size(entryError);
+        const std::string extension = ExtensionOf(relative);
+        if (extension == "pbo") {
+            AddArchiveEntries(entry.path(), relative, options, found);
+        } else if (options.isImportable(extension)) {
+            found.files[relative] = {entry.file_size(entryError), relative};
         }
     }
-    return files;
+    return found;
+}
+
+/** The output of every job: its output base with the format's extension; where two would
+ *  meet on one output (hero.psk and hero.pskx), each keeps its extension: hero.psk.glb,
+ *  hero.pskx.glb. Decided over every file, so that filters and shards do not change an
+ *  output's name. An archive's entry whose data-root path is another file's output too goes
+ *  beside its archive's path instead. */
+void NameOutputs(std::vector<BatchJob> &jobs, const std::map<std::string, SourceFile> &files,
+                 const std::string &extension) {
+    std::map<std::string, size_t> outputUses;
+    for (const BatchJob &job : jobs) {
+        ++outputUses[LowerAscii(WithoutExtension(files.at(job.source).outputBase))];
+    }
+    std::map<std::string, size_t> finalUses;
+    for (BatchJob &job : jobs) {
+        const std::string &base = files.at(job.source).outputBase;
+        const bool shared = outputUses[LowerAscii(WithoutExtension(base))] > 1;
+        job.output = (shared ? base : WithoutExtension(base)) + "." + extension;
+        ++finalUses[LowerAscii(job.output)];
+    }
+    for (BatchJob &job : jobs) {
+        if (files.at(job.source).outputBase != job.source &&
+            finalUses[LowerAscii(job.output)] > 1) {
+            job.output = job.source + "." + extension;
+        }
+    }
 }
 
 } // namespace
@@ -100,15 +166,35 @@ unsigned int ShardOf(const std::string &relativePath, unsigned int shardCount) {
     return shardCount <= 1 ? 0 : static_cast<unsigned int>(hash % shardCount);
 }
 
+fs::file_time_type SourceWriteTime(const fs::path &sourceRoot, const std::string &source,
+                                   std::error_code &error) {
+    // An archive's entry was written when its archive was.
+    for (size_t slash = source.find('/'); slash != std::string::npos;
+         slash = source.find('/', slash + 1)) {
+        const std::string part = source.substr(0, slash);
+        if (ExtensionOf(part) == "pbo" && fs::is_regular_file(sourceRoot / part, error)) {
+            return fs::last_write_time(sourceRoot / part, error);
+        }
+    }
+    return fs::last_write_time(sourceRoot / source, error);
+}
+
+void ReportArchiveWarnings(const BatchPlan &plan) {
+    for (const std::string &warning : plan.archiveWarnings) {
+        ReportWarning(warning);
+    }
+}
+
 BatchPlan PlanBatch(const fs::path &sourceRoot, const fs::path &skipFolder,
                     const BatchPlanOptions &options) {
-    const std::map<std::string, uint64_t> files = ImportableFiles(sourceRoot, skipFolder, options);
+    FoundFiles found = ImportableFiles(sourceRoot, skipFolder, options);
+    const std::map<std::string, SourceFile> &files = found.files;
 
     // Pair first, over every file: an animation file goes with the mesh whose import loads it.
     std::map<std::string, std::vector<std::string>> animationsOf;
     std::set<std::string> bound;
     if (options.bindAnimations) {
-        for (const auto &[relative, size] : files) {
+        for (const auto &[relative, file] : files) {
             for (const auto &group : AutoLoadCandidates(relative)) {
                 for (const std::string &candidate : group) {
                     if (files.count(candidate) != 0) {
@@ -125,33 +211,23 @@ BatchPlan PlanBatch(const fs::path &sourceRoot, const fs::path &skipFolder,
     }
 
     BatchPlan plan;
+    plan.archiveFolders.assign(found.archiveFolders.begin(), found.archiveFolders.end());
+    plan.archiveWarnings = std::move(found.archiveWarnings);
     std::vector<BatchJob> all;
-    for (const auto &[relative, size] : files) {
+    for (const auto &[relative, file] : files) {
         if (bound.count(relative) != 0) {
             continue;
         }
         BatchJob job;
         job.source = relative;
-        job.inputBytes = size;
+        job.inputBytes = file.size;
         for (const std::string &animation : animationsOf[relative]) {
             job.animations.push_back(animation);
-            job.inputBytes += files.at(animation);
+            job.inputBytes += files.at(animation).size;
         }
         all.push_back(std::move(job));
     }
-
-    // Outputs: the source with the format's extension; where two sources would meet on one
-    // output (hero.psk and hero.pskx), each keeps its extension: hero.psk.glb, hero.pskx.glb.
-    // Decided over every file, so that filters and shards do not change an output's name.
-    std::map<std::string, size_t> outputUses;
-    for (const BatchJob &job : all) {
-        ++outputUses[LowerAscii(WithoutExtension(job.source))];
-    }
-    for (BatchJob &job : all) {
-        const bool shared = outputUses[LowerAscii(WithoutExtension(job.source))] > 1;
-        job.output =
-            (shared ? job.source : WithoutExtension(job.source)) + "." + options.outputExtension;
-    }
+    NameOutputs(all, files, options.outputExtension);
 
     for (BatchJob &job : all) {
         if (!IsSelected(job.source, options)) {

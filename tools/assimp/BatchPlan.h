@@ -1,8 +1,9 @@
 /** @file BatchPlan.h
  *  What `assimp batch` converts: the files under the source folder that an importer reads,
- *  filtered by --include / --exclude, animation files paired with their mesh as the mesh's
- *  import pairs them (AnimationSiblings.h), the output path of each under the destination, and
- *  the shard each belongs to.
+ *  the entries of the PBO archives there as well (docs/pbo.md), filtered by --include /
+ *  --exclude, animation files paired with their mesh as the mesh's import pairs them
+ *  (AnimationSiblings.h), the output path of each under the destination, and the shard each
+ *  belongs to.
  */
 #pragma once
 
@@ -10,15 +11,20 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace agf::cli {
 
 /** One conversion: a model file and the animation files its import loads with it. */
 struct BatchJob {
-    std::string source;                  ///< relative to the source folder, '/' separated
+    /** Relative to the source folder, '/' separated; an archive's entry goes on inside the
+     *  archive: "addons/cba_optics.pbo/cba_optic_small_70.p3d". */
+    std::string source;
     std::vector<std::string> animations; ///< bound animation files, relative, in load order
-    std::string output;                  ///< relative to the destination folder
+    /** Relative to the destination folder; an archive's entry goes to its data-root path,
+     *  "x/cba/addons/optics/cba_optic_small_70.glb". */
+    std::string output;
     uint64_t inputBytes = 0;             ///< the model's size plus its animation files'
 };
 
@@ -37,6 +43,11 @@ struct BatchPlan {
     std::vector<BatchJob> jobs; ///< this shard's, sorted by source
     size_t shardFiles = 0;      ///< files of this shard: jobs plus their animation files
     size_t allFiles = 0;        ///< selected files of every shard
+    /** The folders (relative) that hold PBO archives: the texture roots of every job, so that
+     *  a model finds its textures in any archive of the tree, as if all were unpacked. */
+    std::vector<std::string> archiveFolders;
+    /** What is damaged in those archives, one line each ("<file>: <structure>...: <problem>"). */
+    std::vector<std::string> archiveWarnings;
 };
 
 /** A glob matches a path relative to the source folder: a pattern without '/' matches the file
@@ -47,6 +58,16 @@ bool MatchesGlob(const std::string &pattern, const std::string &relativePath);
 /** The shard of a relative path: a 64-bit FNV-1a hash of its UTF-8 bytes ('/' separated)
  *  modulo `shardCount`, the same on every machine. */
 unsigned int ShardOf(const std::string &relativePath, unsigned int shardCount);
+
+/** The time a source (relative to `sourceRoot`) was last written: for an archive's entry, the
+ *  archive's. Sets `error` when there is none. */
+std::filesystem::file_time_type SourceWriteTime(const std::filesystem::path &sourceRoot,
+                                                const std::string &source,
+                                                std::error_code &error);
+
+/** Prints what is damaged in the PBO archives of a plan, one warning line each. (The folders
+ *  that hold archives become the workers' texture roots.) */
+void ReportArchiveWarnings(const BatchPlan &plan);
 
 /** Walks `sourceRoot` (without `skipFolder`, the destination when it lies inside) and plans
  *  the jobs. Throws std::runtime_error when the folder cannot be read. */

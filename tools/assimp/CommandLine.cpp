@@ -232,10 +232,11 @@ void AddImportOptions(OptionTable &table, ImportOptions &options) {
     table.push_back({{"--texture-root"},
                      OptionValue::Separate,
                      "DIR",
-                     "look for textures under DIR too (an Arma data root...); repeatable",
+                     "look for textures under DIR too (an Arma data root, a PBO archive, a "
+                     "folder of PBOs...); repeatable",
                      [&options](const std::string &folder) {
                          if (folder.empty()) {
-                             throw UsageError("--texture-root expects a folder");
+                             throw UsageError("--texture-root expects a folder or a PBO");
                          }
                          options.textureRoots.push_back(folder);
                      }});

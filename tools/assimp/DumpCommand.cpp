@@ -55,7 +55,7 @@ int RunDump(const Arguments &args) {
     const std::string input = files[0];
     std::string output = files.size() > 1 && files[1] != "-" ? files[1] : std::string();
     if (output.empty()) {
-        output = ReplaceExtension(input, binary ? "assbin" : "assxml");
+        output = OutputBeside(input, binary ? "assbin" : "assxml");
     }
     if (shortened || compressed) {
         // The stock tool calls Assimp's internal dump writer, which has these switches; the

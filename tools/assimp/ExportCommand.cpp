@@ -22,7 +22,11 @@ const char *const kExportUsage =
     "assimp export <model> [<out>] [-f<id>] [options]\n"
     "    Imports <model> and writes it as <out>. The format is -f<id> or --format <id> (see\n"
     "    'assimp listexport'); without it, it follows the extension of <out>. Without <out>\n"
-    "    (or with '-'), the output is <model> with the format's extension.\n";
+    "    (or with '-'), the output is <model> with the format's extension.\n"
+    "    <model> may be an entry of a PBO archive, as if the archive were a folder:\n"
+    "    addons/cba_optics.pbo/cba_optic_small_70.p3d (or with the archive's prefix,\n"
+    "    addons/cba_optics.pbo/x/cba/addons/optics/cba_optic_small_70.p3d); without <out>,\n"
+    "    the output goes beside the archive.\n";
 
 } // namespace
 
@@ -76,7 +80,7 @@ int RunExport(const Arguments &args) {
         }
     }
     if (output.empty()) {
-        output = ReplaceExtension(input, format->fileExtension);
+        output = OutputBeside(input, format->fileExtension);
     }
     std::printf("assimp export: select file format: '%s' (%s)\n", format->id, format->description);
 

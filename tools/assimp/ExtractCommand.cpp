@@ -172,7 +172,8 @@ int RunExtract(const Arguments &args) {
     if (!formatName.empty() && !ParseImageFileType(formatName, request.type)) {
         throw UsageError("unknown image format '" + formatName + "' (bmp, tga or png)");
     }
-    const std::string out = files.size() > 1 && files[1] != "-" ? files[1] : files[0];
+    const std::string out =
+        files.size() > 1 && files[1] != "-" ? files[1] : OutputBeside(files[0], "x");
     const std::string withoutExtension = ReplaceExtension(out, "");
     request.base = withoutExtension.substr(0, withoutExtension.size() - 1); // the trailing dot
     if (files.size() > 1 && out.size() > request.base.size() + 1) {

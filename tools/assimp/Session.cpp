@@ -5,8 +5,12 @@
 #include "PropertySettings.h"
 #include "TerminalProgress.h"
 
+#include "Common/StringHelpers.h"
+#include "Pbo/PboFileSystem.h"
+
 #include <assimp_gameformats/GameFormats.h>
 
+#include <assimp/DefaultIOSystem.h>
 #include <assimp/DefaultLogger.hpp>
 #include <assimp/LogStream.hpp>
 #include <assimp/scene.h>
@@ -57,6 +61,8 @@ double SecondsSince(std::chrono::steady_clock::time_point start) {
 Session::Session(const ImportOptions &options, ModelFileAccess access) : mOptions(options) {
     RegisterImporters(mImporter);
     RegisterExporters(mExporter);
+    mFiles = new pbo::PboFileSystem(std::make_unique<Assimp::DefaultIOSystem>());
+    mImporter.SetIOHandler(mFiles); // the Importer deletes it
     mImporter.SetPropertyBool(AI_CONFIG_IMPORT_GAMEFORMATS_MAP_FILES,
                               access == ModelFileAccess::Map);
     // As the stock tool does: the log then reports how long each step took.
@@ -135,9 +141,11 @@ bool Session::ApplyTextureRoots(const std::string &modelPath) {
     for (const std::string &folder : mOptions.textureRoots) {
         std::error_code error;
         const std::filesystem::path absolute = std::filesystem::absolute(folder, error);
-        if (error || !std::filesystem::is_directory(absolute, error)) {
+        const bool archive = !error && EndsWithIgnoreCase(folder, ".pbo") &&
+                             std::filesystem::is_regular_file(absolute, error);
+        if (error || (!archive && !std::filesystem::is_directory(absolute, error))) {
             ReportError("cannot import " + modelPath + ": texture root " + folder +
-                        " does not exist or is not a folder");
+                        " does not exist or is neither a folder nor a PBO archive");
             return false;
         }
         const std::string text = absolute.string();
@@ -180,6 +188,7 @@ const aiScene *Session::Import(const std::string &path) {
         progress->Finish();
     }
     if (scene == nullptr) {
+        ReportArchiveProblems();
         ReportError("cannot import " + path + ": " + OneLine(mImporter.GetErrorString()));
         return nullptr;
     }
@@ -202,6 +211,16 @@ const aiScene *Session::Import(const std::string &path) {
         return nullptr;
     }
     return scene;
+}
+
+void Session::ReportArchiveProblems() {
+    // An entry that a damaged archive lost fails before any importer of ours runs, so its
+    // warnings are still the file system's.
+    Warnings problems;
+    mFiles->takeWarnings(problems);
+    for (const Warning &warning : problems.entries()) {
+        ReportWarning(warning.text());
+    }
 }
 
 bool Session::ApplyPose(const std::string &modelPath, const aiScene *scene) {

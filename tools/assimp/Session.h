@@ -1,6 +1,7 @@
 /** @file Session.h
  *  One run of an importing verb: an Importer and an Exporter with our formats registered, the
- *  log the options ask for, progress on a terminal, and the one-line error reports.
+ *  log the options ask for, progress on a terminal, and the one-line error reports. The
+ *  Importer reads PBO archives as folders ("addons/x.pbo/model.p3d", docs/pbo.md).
  */
 #pragma once
 
@@ -12,6 +13,10 @@
 #include <string>
 
 struct aiScene;
+
+namespace agf::pbo {
+class PboFileSystem;
+}
 
 namespace agf::cli {
 
@@ -43,14 +48,19 @@ public:
 private:
     void StartLog();
     bool ApplyAnimationFiles(const std::string &modelPath);
-    /** Adds the --texture-root folders (absolute) to IMPORT_TEXTURE_ROOTS, after any roots
-     *  --set gave. False (with the error reported) when one is not a folder. */
+    /** Adds the --texture-root folders and PBO archives (absolute) to IMPORT_TEXTURE_ROOTS,
+     *  after any roots --set gave. False (with the error reported) when one is neither. */
     bool ApplyTextureRoots(const std::string &modelPath);
+    /** After a failed import: what was found wrong in the archives it read from. */
+    void ReportArchiveProblems();
     bool ApplyPose(const std::string &modelPath, const aiScene *scene);
 
     const ImportOptions &mOptions;
     Assimp::Importer mImporter;
     Assimp::Exporter mExporter;
+    /** The Importer's IOSystem: files, and the entries of PBO archives (docs/pbo.md). The
+     *  Importer owns it. */
+    pbo::PboFileSystem *mFiles = nullptr;
     bool mOwnsLogger = false;
 };
 

@@ -2,6 +2,7 @@
 #include "ViewerFiles.h"
 
 #include <assimp_gameformats/GameFormats.h>
+#include <assimp_gameformats/PboArchives.h>
 
 #include <assimp/Importer.hpp>
 #include <assimp/importerdesc.h>
@@ -71,6 +72,18 @@ std::string ViewerRoot::RelativeName(const fs::path &canonical) const {
     return canonical.lexically_relative(mFolder).generic_string();
 }
 
+size_t ViewerRoot::ArchivePartEnd(const std::string &relative) const {
+    for (size_t end = relative.find_first_of("/\\"); end != std::string::npos;
+         end = relative.find_first_of("/\\", end + 1)) {
+        std::error_code error;
+        if (LowerExtension(relative.substr(0, end)) == "pbo" &&
+            fs::is_regular_file(mFolder / fs::path(relative.substr(0, end)), error)) {
+            return end;
+        }
+    }
+    return std::string::npos;
+}
+
 ResolvedPath ViewerRoot::Resolve(const std::string &relative) const {
     ResolvedPath result;
     if (IsTraversal(relative)) {
@@ -78,6 +91,16 @@ ResolvedPath ViewerRoot::Resolve(const std::string &relative) const {
         return result;
     }
     if (relative.empty()) {
+        return result;
+    }
+    // An entry of a PBO archive: the archive must be a file inside the folder; the entry is
+    // the import's to find.
+    const size_t archiveEnd = ArchivePartEnd(relative);
+    if (archiveEnd != std::string::npos) {
+        result = Resolve(relative.substr(0, archiveEnd));
+        if (result.check == PathCheck::Ok) {
+            result.path /= fs::path(relative.substr(archiveEnd + 1));
+        }
         return result;
     }
     std::error_code error;
@@ -168,13 +191,42 @@ void AddEntry(const ViewerRoot &root, const Assimp::Importer &importer, const fs
     entries.push_back(std::move(entry));
 }
 
+/** The entries of a PBO archive that an importer reads, as files below the archive. */
+void AddArchiveEntries(const ViewerRoot &root, const Assimp::Importer &importer,
+                       const fs::path &path, std::vector<CatalogEntry> &entries) {
+    std::error_code error;
+    const fs::path canonical = fs::canonical(path, error);
+    if (error || !root.Contains(canonical)) {
+        return;
+    }
+    const std::string archive = path.lexically_relative(root.folder()).generic_string();
+    try {
+        for (const PboEntryInfo &inside : ListPboArchive(canonical.string()).entries) {
+            const std::string format = FormatNameFor(importer, inside.path);
+            if (!format.empty()) {
+                entries.push_back({archive + "/" + inside.path, format, inside.size});
+            }
+        }
+    } catch (const std::exception &) {
+        // Not a readable archive: nothing in it to show.
+    }
+}
+
+bool IsArchive(const fs::path &path) {
+    return LowerExtension(path.filename().string()) == "pbo";
+}
+
 } // namespace
 
 std::vector<CatalogEntry> ScanModels(const ViewerRoot &root, const Assimp::Importer &importer,
                                      const fs::path &exclude, size_t limit) {
     std::vector<CatalogEntry> entries;
     if (root.isSingleFile()) {
-        AddEntry(root, importer, root.singleFile(), entries);
+        if (IsArchive(root.singleFile())) {
+            AddArchiveEntries(root, importer, root.singleFile(), entries);
+        } else {
+            AddEntry(root, importer, root.singleFile(), entries);
+        }
         return entries;
     }
     std::error_code error;
@@ -190,7 +242,9 @@ std::vector<CatalogEntry> ScanModels(const ViewerRoot &root, const Assimp::Impor
             }
             continue;
         }
-        if (!isFolder) {
+        if (!isFolder && IsArchive(path)) {
+            AddArchiveEntries(root, importer, path, entries);
+        } else if (!isFolder) {
             AddEntry(root, importer, path, entries);
         }
     }

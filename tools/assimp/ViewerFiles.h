@@ -32,7 +32,9 @@ struct ResolvedPath {
 bool IsTraversal(const std::string &relative);
 
 /** The folder the viewer serves. For a folder PATH that is PATH itself; for a file PATH it is
- *  the file's folder (where its textures and animation files are), and only that file is listed. */
+ *  the file's folder (where its textures and animation files are), and only that file is listed
+ *  (for a PBO archive, the models in it). The entries of PBO archives are paths that go on
+ *  inside the archive ("addons/cba_optics.pbo/cba_optic_small_70.p3d", docs/pbo.md). */
 class ViewerRoot {
 public:
     /** Throws std::runtime_error when `path` is neither a file nor a folder. */
@@ -42,7 +44,9 @@ public:
     bool isSingleFile() const { return !mSingleFile.empty(); }
     const std::filesystem::path &singleFile() const { return mSingleFile; }
 
-    /** Resolves a '/'-separated path relative to the folder (see PathCheck). */
+    /** Resolves a '/'-separated path relative to the folder (see PathCheck). A path through a
+     *  PBO archive resolves when the archive is a file inside the folder, to the canonical
+     *  archive and the rest of the path. */
     ResolvedPath Resolve(const std::string &relative) const;
 
     /** True when a canonical path lies inside the folder. */
@@ -52,6 +56,9 @@ public:
     std::string RelativeName(const std::filesystem::path &canonical) const;
 
 private:
+    /** Where the first part of `relative` that names a PBO file ends; npos when none does. */
+    size_t ArchivePartEnd(const std::string &relative) const;
+
     std::filesystem::path mFolder;     ///< canonical
     std::filesystem::path mSingleFile; ///< canonical; empty for a folder
 };
@@ -64,7 +71,8 @@ struct CatalogEntry {
 };
 
 /** The model files: the root's single file, or every file below its folder whose extension
- *  `importer` reads (ours and Assimp's), sorted by name. Hidden files and folders (".git") are
+ *  `importer` reads (ours and Assimp's) and every such entry of the PBO archives there, sorted
+ *  by name. Hidden files and folders (".git") are
  *  skipped, links to folders are not followed, and links to files outside are left out.
  *  `exclude` is a folder to leave out (the static gallery's output); empty: none. At most
  *  `limit` files. */

@@ -43,6 +43,7 @@ std::string StemOf(const std::string &relative) {
 std::set<std::string> TrackNames(const fs::path &animationFile) {
     Assimp::Importer importer;
     RegisterImporters(importer);
+    importer.SetIOHandler(NewPboIOSystem()); // an animation file may be an archive's entry
     std::set<std::string> names;
     const aiScene *scene = importer.ReadFile(animationFile.string(), 0);
     for (unsigned int a = 0; scene != nullptr && a < scene->mNumAnimations; ++a) {
@@ -73,6 +74,7 @@ const std::set<std::string> &ModelConverter::BoneNamesOf(const std::string &mesh
     std::set<std::string> &names = mBoneNames[meshFile];
     Assimp::Importer importer;
     RegisterImporters(importer);
+    importer.SetIOHandler(NewPboIOSystem()); // a mesh may be an archive's entry
     // Only the mesh's own skeleton: its sibling animations do not matter here.
     importer.SetPropertyBool(AI_CONFIG_IMPORT_PSK_NO_ANIM_AUTOLOAD, true);
     importer.SetPropertyBool(AI_CONFIG_IMPORT_FXM_NO_ANIM_AUTOLOAD, true);
