@@ -19,6 +19,16 @@
 #include <string>
 #include <vector>
 
+// AGF_UNDER_ADDRESS_SANITIZER: the build runs under AddressSanitizer (GCC says so with
+// __SANITIZE_ADDRESS__, clang with __has_feature).
+#if defined(__SANITIZE_ADDRESS__)
+#define AGF_UNDER_ADDRESS_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define AGF_UNDER_ADDRESS_SANITIZER 1
+#endif
+#endif
+
 namespace agf::test {
 
 /** ../shared/samples next to the project (third-party files; may be missing). */

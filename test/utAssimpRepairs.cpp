@@ -356,18 +356,20 @@ TEST(AssimpRepairs, GltfExtras) {
     EXPECT_EQ(!both, AssimpNeeds(AssimpRepair::GltfExtras));
 }
 
+// Nested metadata on a node, as Assimp's glTF importer makes from an object in `extras` (the
+// scene's own metadata is not what 5.2's copy trips on).
 void CopySceneWithNestedMetadata() {
     aiScene scene;
     scene.mRootNode = new aiNode("Root");
     aiMetadata *inner = aiMetadata::Alloc(1);
     inner->Set(0, "x", int32_t(1));
-    scene.mMetaData = aiMetadata::Alloc(1);
-    scene.mMetaData->Set(0, "group", *inner);
+    scene.mRootNode->mMetaData = aiMetadata::Alloc(1);
+    scene.mRootNode->mMetaData->Set(0, "group", *inner);
     delete inner;
     aiScene *copy = nullptr;
     Assimp::SceneCombiner::CopyScene(&copy, &scene);
-    const bool nested = copy != nullptr && copy->mMetaData != nullptr &&
-                        copy->mMetaData->mValues[0].mType == AI_AIMETADATA;
+    const aiMetadata *copied = copy != nullptr ? copy->mRootNode->mMetaData : nullptr;
+    const bool nested = copied != nullptr && copied->mValues[0].mType == AI_AIMETADATA;
     delete copy;
     if (!nested) {
         std::abort();

@@ -542,7 +542,7 @@ TEST(CliBatch, ShardsCoverTheTreeExactlyOnceAndMergeIntoOneReport) {
 }
 
 TEST(CliBatch, AMemoryBoundStopsTheFileNotTheRun) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(AGF_UNDER_ADDRESS_SANITIZER)
     // AddressSanitizer's allocator aborts the worker when the address-space limit refuses it,
     // instead of throwing std::bad_alloc, so the run reports a crash rather than the bound. The
     // normal build runs this test.

@@ -29,7 +29,7 @@
 # The source comes from Debian's archive with apt-get, through a private APT state in
 # build-assimp/apt (its own sources file with one deb-src line per suite, its own package
 # lists): the system's APT configuration is not changed, and no root is needed, except to
-# install missing build dependencies (Debian packages; run once as root).
+# install missing build dependencies (Debian packages, through sudo when not root).
 # Assimp's asserts stay live (no -DNDEBUG), as in Debian's own build: a scene that would abort
 # a Debian user's program aborts the tests too.
 # A second run with the same settings finds the prefix complete and does nothing;
@@ -125,18 +125,8 @@ source_dir=$work/assimp-$upstream
 # pugixml, RapidJSON, utf8cpp, stb, draco, minizip, zlib.
 needed=(dpkg-dev ninja-build cmake libpugixml-dev rapidjson-dev libutfcpp-dev libstb-dev
     libdraco-dev libminizip-dev zlib1g-dev)
-missing=()
-for package in "${needed[@]}"; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' ||
-        missing+=("$package")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    [ "$(id -u)" -eq 0 ] || die "missing Debian packages: ${missing[*]} (run once as root)"
-    say "installing ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        "${missing[@]}" >/dev/null
-fi
+. "$repo/tools/debian-packages.sh"
+ensure_debian_packages "${needed[@]}"
 
 # ---- Settings stamp: a complete prefix with the same settings is not built again ------------------
 formats="${importers[*]} / ${exporters[*]}"

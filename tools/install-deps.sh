@@ -27,7 +27,6 @@ packages=(
     chromium                       # headless Chromium, opens that page in the viewer tests
     clang-14 libclang-rt-14-dev    # libFuzzer and its sanitizer runtimes, for the fuzz smoke
                                    # (tools/run-fuzz.sh; gcc has no libFuzzer)
-    strace                         # counts the `assimp` command's heap growths in a test
                                    # (utCliAllocator.cpp): its allocator settings at work
 )
 
