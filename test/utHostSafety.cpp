@@ -8,13 +8,13 @@
  *  - an import told to use one thread starts none.
  */
 #include "Common/HelperThread.h"
+#include "ForwardingIOSystem.h"
 #include "PsaModels.h"
 #include "SceneHash.h"
 #include "TestSupport.h"
 #include "utPskGrid.h"
 
 #include <assimp/DefaultIOStream.h>
-#include <assimp/DefaultIOSystem.h>
 #include <assimp/IOStream.hpp>
 
 #include <atomic>
@@ -67,12 +67,12 @@ private:
 };
 
 /** Assimp's default IO system, whose streams of one file shorten it during the first read. */
-class ShorteningIOSystem : public Assimp::DefaultIOSystem {
+class ShorteningIOSystem : public agf::test::ForwardingIOSystem {
 public:
     explicit ShorteningIOSystem(fs::path victim) : mVictim(std::move(victim)) {}
 
     Assimp::IOStream *Open(const char *file, const char *mode) override {
-        Assimp::IOStream *stream = DefaultIOSystem::Open(file, mode);
+        Assimp::IOStream *stream = ForwardingIOSystem::Open(file, mode);
         if (stream != nullptr && fs::path(file).filename() == mVictim.filename()) {
             return new ShorteningStream(stream, mVictim);
         }

@@ -5,6 +5,7 @@
  */
 #pragma once
 
+#include "ForwardingIOSystem.h"
 #include "TestSupport.h"
 
 #include "PaaWriter.h"
@@ -59,11 +60,11 @@ private:
 };
 
 /** The disk, counting every byte read through it. */
-class CountingIOSystem : public Assimp::DefaultIOSystem {
+class CountingIOSystem : public agf::test::ForwardingIOSystem {
 public:
     explicit CountingIOSystem(uint64_t &counter) : mCounter(counter) {}
     Assimp::IOStream *Open(const char *file, const char *mode = "rb") override {
-        Assimp::IOStream *stream = Assimp::DefaultIOSystem::Open(file, mode);
+        Assimp::IOStream *stream = ForwardingIOSystem::Open(file, mode);
         return stream == nullptr ? nullptr : new CountingStream(stream, mCounter);
     }
     void Close(Assimp::IOStream *stream) override { delete stream; }
