@@ -8,6 +8,8 @@
 #include "Common/ImportError.h"
 #include "Common/SceneBuilder.h"
 #include "Export/GlbContainer.h"
+#include "P3dTestModels.h"
+#include "P3dWriters.h"
 
 #include <assimp/Exporter.hpp>
 #include <assimp/SceneCombiner.h>
@@ -756,4 +758,32 @@ TEST(GltfExport, EmissiveOfAssimpsOwnWriterIsOutOfRange) {
     const Json json = Json::parse(
         agf::gltf::ReadGlb(std::vector<uint8_t>(data, data + blob->size), "stock.glb").json);
     EXPECT_EQ(json["materials"][0]["emissiveFactor"], Json::array({500.0, 250.0, 0.0}));
+}
+
+TEST(GltfExport, AnOdolRvmatsHdrEmissiveKeepsItsBrightness) {
+    namespace gen = agf::testgen::p3d;
+    gen::OdolModel model = gen::OdolV40SkinnedModel();
+    model.lods[0].materials[0].colors[0] = {500, 250, 0, 1}; // a tracer's embedded rvmat
+    const std::filesystem::path dir = ScratchDir("gltf_emissive_p3d");
+    agf::test::WriteBytes(dir / "tracer.p3d", gen::WriteOdolV40(model));
+    const auto imported = ImportValidated(dir / "tracer.p3d");
+    ASSERT_NE(imported.scene, nullptr) << imported.error;
+    const GltfFile file = Export(imported.scene, dir / "tracer.glb");
+    size_t bright = 0;
+    for (const Json &material : file.json["materials"]) {
+        const std::vector<double> factor =
+            material.value("emissiveFactor", std::vector<double>{0, 0, 0});
+        for (const double component : factor) {
+            EXPECT_TRUE(component >= 0.0 && component <= 1.0) << material.dump();
+        }
+        if (material.value("extensions", Json::object())
+                .contains("KHR_materials_emissive_strength")) {
+            ++bright;
+            EXPECT_EQ(factor, (std::vector<double>{1.0, 0.5, 0.0}));
+            EXPECT_EQ(Strength(material), 500.0);
+            EXPECT_EQ(material.at("extras").at(AGF_META_GLTF_SOURCE_EMISSIVE_COLOR),
+                      Json::array({500.0, 250.0, 0.0}));
+        }
+    }
+    EXPECT_EQ(bright, 1u);
 }
