@@ -630,17 +630,22 @@ bool ReadsUnreal3d() {
     return agf::test::MakeImporter()->IsExtensionSupported(".uc");
 }
 
+/** A tree of the test's own files, written by the caller under `src`. */
+Tree OwnTree(const std::string &name) {
+    Tree tree;
+    tree.dir = agf::test::ScratchDir(name);
+    tree.src = tree.dir / "src";
+    tree.dst = tree.dir / "dst";
+    return tree;
+}
+
 } // namespace
 
 TEST(CliBatch, UnrealScriptBesideAMeshIsSkippedNotFailed) {
     if (!ReadsUnreal3d()) {
         GTEST_SKIP() << "this Assimp is built without its Unreal (.3d, .uc) importer";
     }
-    const fs::path dir = agf::test::ScratchDir("CliBatchUnrealScript");
-    Tree tree;
-    tree.dir = dir;
-    tree.src = dir / "src";
-    tree.dst = dir / "dst";
+    const Tree tree = OwnTree("CliBatchUnrealScript");
     agf::test::WriteBytes(tree.src / "chars/hero.psk",
                           agf::testgen::psk::WritePsk(agf::testgen::psk::SkinnedBox()));
     // What UE Viewer writes beside a skeletal mesh, and other scripts of a game's sources.
@@ -672,11 +677,7 @@ TEST(CliBatch, AnUnreal3dMeshIsItsDataFileWithItsAnimationHalf) {
     if (!ReadsUnreal3d()) {
         GTEST_SKIP() << "this Assimp is built without its Unreal (.3d, .uc) importer";
     }
-    const fs::path dir = agf::test::ScratchDir("CliBatchUnreal3d");
-    Tree tree;
-    tree.dir = dir;
-    tree.src = dir / "src";
-    tree.dst = dir / "dst";
+    const Tree tree = OwnTree("CliBatchUnreal3d");
     const auto [data, animation] = Unreal3dPair();
     agf::test::WriteBytes(tree.src / "ue1/tri_d.3d", data);
     agf::test::WriteBytes(tree.src / "ue1/tri_a.3d", animation);
