@@ -43,3 +43,13 @@ TEST(BatchNonModels, ReasonsNameWhatIsMissing) {
     EXPECT_EQ(WhyNotAModel("ue1/tri_d.3d", nullptr), "");
     EXPECT_EQ(WhyNotAModel("chars/hero.psk", &script), "");
 }
+
+TEST(BatchNonModels, XmlIsAModelOnlyAsAnIrrlichtSceneOrOgreMesh) {
+    const std::string strings = "<?xml version=\"1.0\"?>\n<Project name=\"CBA\">";
+    const std::string scene = "<?xml version=\"1.0\"?>\n<IRR_SCENE>";
+    EXPECT_TRUE(agf::cli::DecidedByContent("cba/stringtable.xml"));
+    EXPECT_FALSE(agf::cli::DecidedByContent("ogre/hero.mesh.xml"));
+    EXPECT_NE(WhyNotAModel("cba/stringtable.xml", &strings), "");
+    EXPECT_EQ(WhyNotAModel("level/scene.xml", &scene), "");
+    EXPECT_EQ(WhyNotAModel("ogre/hero.MESH.XML", &strings), "");
+}

@@ -9,6 +9,9 @@
 
 #include <assimp_gameformats/PboArchives.h>
 
+#include <assimp/IOStream.hpp>
+#include <assimp/IOSystem.hpp>
+
 #include <algorithm>
 #include <fstream>
 #include <map>
@@ -181,18 +184,28 @@ void BindCompanions(const std::map<std::string, SourceFile> &files, bool bindAni
     }
 }
 
-/** The first bytes of a file of the tree that only its content tells apart (a .uc); null for
- *  others, an archive's entries and a file that cannot be read. */
+/** The first bytes of a file that only its content tells apart (a .uc, an .xml), from the tree
+ *  or from inside its archive; null for other files and for a file that cannot be read. */
 std::unique_ptr<std::string> StartOf(const fs::path &root, const std::string &relative,
                                      const SourceFile &file) {
-    if (file.inArchive || ExtensionOf(relative) != "uc") {
+    if (!DecidedByContent(relative)) {
         return nullptr;
+    }
+    auto start = std::make_unique<std::string>(kSniffBytes, '\0');
+    if (file.inArchive) {
+        const std::unique_ptr<Assimp::IOSystem> archives(NewPboIOSystem());
+        Assimp::IOStream *stream = archives->Open((root / relative).string(), "rb");
+        if (stream == nullptr) {
+            return nullptr;
+        }
+        start->resize(stream->Read(start->data(), 1, start->size()));
+        archives->Close(stream);
+        return start;
     }
     std::ifstream in(root / relative, std::ios::binary);
     if (!in) {
         return nullptr;
     }
-    auto start = std::make_unique<std::string>(kUnrealScriptSniffBytes, '\0');
     in.read(start->data(), static_cast<std::streamsize>(start->size()));
     start->resize(static_cast<size_t>(in.gcount()));
     return start;

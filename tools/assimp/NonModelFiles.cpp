@@ -31,6 +31,17 @@ bool StartsWithWord(const std::string &text, size_t at, const std::string &word)
            !std::isalnum(static_cast<unsigned char>(text[at + word.size()]));
 }
 
+std::string LowerCase(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text;
+}
+
+/** An .xml file that only its content can show to be a model (not an Ogre .mesh.xml). */
+bool IsPlainXml(const std::string &lowerName) {
+    return EndsWith(lowerName, ".xml") && !EndsWith(lowerName, ".mesh.xml");
+}
+
 bool IsTextByte(unsigned char byte) {
     return byte >= 0x20 || byte == '\t' || byte == '\n' || byte == '\r' || byte == '\f';
 }
@@ -64,18 +75,27 @@ bool LooksLikeUnrealScript(const std::string &start) {
            StartsWithWord(start, at, "class") || StartsWithWord(start, at, "#exec");
 }
 
+bool DecidedByContent(const std::string &relativePath) {
+    const std::string name = LowerCase(FileNameOf(relativePath));
+    return EndsWith(name, ".uc") || IsPlainXml(name);
+}
+
 std::string WhyNotAModel(const std::string &relativePath, const std::string *start) {
     const std::string name = FileNameOf(relativePath);
     if (EndsWith(name, "_a.3d")) {
         return "the animation half of an Unreal .3d mesh, converted with its data file " +
                name.substr(0, name.size() - 5) + "_d.3d, which is not here";
     }
-    std::string lower = name;
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (EndsWith(lower, ".uc") && start != nullptr && LooksLikeUnrealScript(*start)) {
+    const std::string lower = LowerCase(name);
+    if (start == nullptr) {
+        return "";
+    }
+    if (EndsWith(lower, ".uc") && LooksLikeUnrealScript(*start)) {
         return "UnrealScript text, not a mesh (no " + name.substr(0, name.size() - 3) +
                "_d.3d beside it)";
+    }
+    if (IsPlainXml(lower) && LowerCase(*start).find("irr_scene") == std::string::npos) {
+        return "XML that is no model (no Irrlicht irr_scene, not an Ogre .mesh.xml)";
     }
     return "";
 }

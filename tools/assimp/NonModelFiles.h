@@ -5,7 +5,10 @@
  *    animation half `<name>_a.3d` and optionally the UnrealScript `<name>.uc`; importing any of
  *    them reads all three, so only the data file is converted, the others go with it;
  *  - a `.uc` file without such a data file is UnrealScript text (UE Viewer writes one beside
- *    each skeletal mesh it exports), not a mesh.
+ *    each skeletal mesh it exports), not a mesh;
+ *  - an `.xml` file (Assimp's Irrlicht importer claims the extension) is a model only when it
+ *    is an Irrlicht scene (`irr_scene` in its first bytes) or an Ogre `.mesh.xml`; Arma's
+ *    `stringtable.xml` and other data files are not.
  */
 #pragma once
 
@@ -23,12 +26,15 @@ std::vector<std::string> Unreal3dCompanions(const std::string &relativePath);
  *  directive, and no control bytes but white space. Unreal 1 .3d data is binary. */
 bool LooksLikeUnrealScript(const std::string &start);
 
-/** How many first bytes LooksLikeUnrealScript looks at. */
-constexpr size_t kUnrealScriptSniffBytes = 512;
+/** How many first bytes of a file WhyNotAModel looks at. */
+constexpr size_t kSniffBytes = 512;
+
+/** Whether WhyNotAModel needs the first bytes of the file to decide (.uc, .xml). */
+bool DecidedByContent(const std::string &relativePath);
 
 /** Why the file `relativePath`, which no model's import reads beside it, is not converted: ""
- *  when it is to be converted. `start` holds its first bytes (up to kUnrealScriptSniffBytes)
- *  when they could be read: unread, a `.uc` file is converted, and fails if it is no mesh. */
+ *  when it is to be converted. `start` holds its first bytes (up to kSniffBytes) when they
+ *  could be read: unread, a file is converted, and fails if it is no model. */
 std::string WhyNotAModel(const std::string &relativePath, const std::string *start);
 
 } // namespace agf::cli
