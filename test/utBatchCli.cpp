@@ -592,3 +592,113 @@ TEST(CliBatch, BadArgumentsAreRefused) {
 }
 
 } // namespace
+
+namespace {
+
+void Put16(std::vector<uint8_t> &bytes, uint16_t value) {
+    bytes.push_back(static_cast<uint8_t>(value));
+    bytes.push_back(static_cast<uint8_t>(value >> 8));
+}
+
+/** An Unreal 1 vertex mesh, as Assimp's Unreal importer reads it: the data file (triangle count,
+ *  vertex count, 44 bytes of header, 16 bytes per triangle) and the animation file (frame
+ *  count, frame size, one packed 32-bit position per vertex and frame). Three triangles over
+ *  three vertices, one frame. */
+std::pair<std::vector<uint8_t>, std::vector<uint8_t>> Unreal3dPair() {
+    std::vector<uint8_t> data;
+    Put16(data, 3); // triangles
+    Put16(data, 3); // vertices
+    data.resize(data.size() + 44, 0);
+    for (int t = 0; t < 3; ++t) {
+        for (uint16_t v = 0; v < 3; ++v) {
+            Put16(data, v);
+        }
+        data.resize(data.size() + 10, 0); // type, colour, uv, texture, flags
+    }
+    std::vector<uint8_t> animation;
+    Put16(animation, 1);     // frames
+    Put16(animation, 3 * 4); // bytes per frame
+    for (const uint32_t packed : {0x00000000u, 0x00000010u, 0x00004000u}) {
+        for (int shift = 0; shift < 32; shift += 8) {
+            animation.push_back(static_cast<uint8_t>(packed >> shift));
+        }
+    }
+    return {data, animation};
+}
+
+bool ReadsUnreal3d() {
+    return agf::test::MakeImporter()->IsExtensionSupported(".uc");
+}
+
+/** A tree of the test's own files, written by the caller under `src`. */
+Tree OwnTree(const std::string &name) {
+    Tree tree;
+    tree.dir = agf::test::ScratchDir(name);
+    tree.src = tree.dir / "src";
+    tree.dst = tree.dir / "dst";
+    return tree;
+}
+
+} // namespace
+
+TEST(CliBatch, UnrealScriptBesideAMeshIsSkippedNotFailed) {
+    if (!ReadsUnreal3d()) {
+        GTEST_SKIP() << "this Assimp is built without its Unreal (.3d, .uc) importer";
+    }
+    const Tree tree = OwnTree("CliBatchUnrealScript");
+    agf::test::WriteBytes(tree.src / "chars/hero.psk",
+                          agf::testgen::psk::WritePsk(agf::testgen::psk::SkinnedBox()));
+    // What UE Viewer writes beside a skeletal mesh, and other scripts of a game's sources.
+    agf::test::WriteText(tree.src / "chars/hero.uc",
+                         "/*===========\n  hero\n===========*/\nclass hero extends Pawn;\n");
+    agf::test::WriteText(tree.src / "chars/Weapon.uc", "class Weapon extends Inventory;\n");
+    agf::test::WriteText(tree.src / "chars/notes.uc", "\r\n\t  // generated\r\n");
+    const CliResult run = RunBatch(tree, "--jobs 2");
+    EXPECT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("3 skipped"), std::string::npos) << run.out;
+    const nlohmann::json report = ReadJson(tree.dst / "report.json");
+    const auto files = BySource(report);
+    ASSERT_EQ(files.size(), 4u) << report.dump(1);
+    EXPECT_EQ(files.at("chars/hero.psk").at("status"), "converted");
+    // The skipped script takes no output name from the mesh: hero.glb, not hero.psk.glb.
+    EXPECT_EQ(files.at("chars/hero.psk").at("output"), "chars/hero.glb");
+    for (const char *script : {"chars/hero.uc", "chars/Weapon.uc", "chars/notes.uc"}) {
+        const nlohmann::json &file = files.at(script);
+        EXPECT_EQ(file.at("status"), "skipped") << script;
+        EXPECT_TRUE(file.at("error").is_null()) << script;
+        EXPECT_NE(file.at("reason").get<std::string>().find("UnrealScript"), std::string::npos)
+            << script;
+    }
+    EXPECT_EQ(report.at("summary").at("statuses").at("skipped").get<size_t>(), 3u);
+    EXPECT_EQ(report.at("summary").at("statuses").at("failed").get<size_t>(), 0u);
+}
+
+TEST(CliBatch, AnUnreal3dMeshIsItsDataFileWithItsAnimationHalf) {
+    if (!ReadsUnreal3d()) {
+        GTEST_SKIP() << "this Assimp is built without its Unreal (.3d, .uc) importer";
+    }
+    const Tree tree = OwnTree("CliBatchUnreal3d");
+    const auto [data, animation] = Unreal3dPair();
+    agf::test::WriteBytes(tree.src / "ue1/tri_d.3d", data);
+    agf::test::WriteBytes(tree.src / "ue1/tri_a.3d", animation);
+    agf::test::WriteText(tree.src / "ue1/tri.uc", "#exec MESH IMPORT MESH=tri\n");
+    agf::test::WriteBytes(tree.src / "ue1/lone_a.3d", animation); // its data file is missing
+    // A .uc that is not text is left to the importer, which fails on it.
+    agf::test::WriteBytes(tree.src / "ue1/binary.uc", data);
+    const CliResult run = RunBatch(tree, "--jobs 2");
+    EXPECT_EQ(run.exitCode, 10) << run.out << run.err;
+    const auto files = BySource(ReadJson(tree.dst / "report.json"));
+    ASSERT_EQ(files.size(), 5u);
+    const nlohmann::json &mesh = files.at("ue1/tri_d.3d");
+    EXPECT_EQ(mesh.at("status"), "converted") << mesh.dump();
+    EXPECT_EQ(mesh.at("animation_files"), nlohmann::json::array({"ue1/tri_a.3d", "ue1/tri.uc"}));
+    EXPECT_TRUE(IsCompleteGlb(tree.dst / mesh.at("output").get<std::string>()));
+    for (const char *part : {"ue1/tri_a.3d", "ue1/tri.uc"}) {
+        EXPECT_EQ(files.at(part).at("status"), "bound") << part;
+        EXPECT_EQ(files.at(part).at("bound_to"), "ue1/tri_d.3d") << part;
+    }
+    EXPECT_EQ(files.at("ue1/lone_a.3d").at("status"), "skipped");
+    EXPECT_NE(files.at("ue1/lone_a.3d").at("reason").get<std::string>().find("lone_d.3d"),
+              std::string::npos);
+    EXPECT_EQ(files.at("ue1/binary.uc").at("status"), "failed");
+}

@@ -4,9 +4,12 @@
 // glTF-Validator and Blender on exports (tools/clients/check_clients.py).
 #include "TestSupport.h"
 
+#include "Common/AssimpVersion.h"
 #include "Common/ImportError.h"
 #include "Common/SceneBuilder.h"
 #include "Export/GlbContainer.h"
+#include "P3dTestModels.h"
+#include "P3dWriters.h"
 
 #include <assimp/Exporter.hpp>
 #include <assimp/SceneCombiner.h>
@@ -629,4 +632,158 @@ TEST(GltfExport, UnweightedVerticesOfASkinnedMeshFollowTheirMeshNode) {
     EXPECT_EQ(boneOfVertex, (std::vector<std::string>{"arm", "arm", "model"}));
     // The source scene is left as it was: the writer changes its own copy.
     EXPECT_EQ(scene->mMeshes[0]->mNumBones, 1u);
+}
+
+namespace {
+
+/** A material with an emissive colour and, when `intensity` > 0, AI_MATKEY_EMISSIVE_INTENSITY. */
+std::unique_ptr<aiMaterial> EmissiveMaterial(const char *name, aiColor3D color, float intensity) {
+    std::unique_ptr<aiMaterial> material = agf::MakeMaterial(name);
+    material->AddProperty(&color, 1, AI_MATKEY_COLOR_EMISSIVE);
+    if (intensity > 0.0f) {
+        material->AddProperty(&intensity, 1, AI_MATKEY_EMISSIVE_INTENSITY);
+    }
+    return material;
+}
+
+/** One triangle per material: an rvmat-like HDR colour, a colour within [0, 1] with an HDR
+ *  intensity, an HDR colour with an intensity, and a plain colour. */
+const aiScene *EmissiveScene(Assimp::Importer &importer) {
+    return agf::test::BuildAndValidate(importer, [](aiScene *target) {
+        agf::MeshSource source;
+        for (int t = 0; t < 4; ++t) {
+            const float x = static_cast<float>(2 * t);
+            source.positions.insert(
+                source.positions.end(),
+                {aiVector3D(x, 0, 0), aiVector3D(x + 1, 0, 0), aiVector3D(x, 1, 0)});
+        }
+        std::vector<agf::Triangle> triangles;
+        for (unsigned t = 0; t < 4; ++t) {
+            triangles.push_back(agf::Triangle{{3 * t, 3 * t + 1, 3 * t + 2}, t});
+        }
+        agf::SceneParts parts;
+        for (auto &mesh : agf::BuildMeshesByMaterial(source, triangles, 4, {}, "lights")) {
+            parts.addMesh(std::move(mesh));
+        }
+        parts.addMaterial(EmissiveMaterial("tracer", aiColor3D(500, 250, 0), 0));
+        parts.addMaterial(EmissiveMaterial("lamp", aiColor3D(1, 0.5f, 0), 500));
+        parts.addMaterial(EmissiveMaterial("hot", aiColor3D(2, 0, 0), 300));
+        parts.addMaterial(EmissiveMaterial("dim", aiColor3D(0.25f, 0.5f, 1), 0));
+        target->mRootNode = new aiNode("root");
+        agf::SetNodeMeshes(target->mRootNode, {0, 1, 2, 3});
+        parts.moveInto(target);
+    });
+}
+
+void ExpectFactor(const Json &material, const std::vector<double> &factor) {
+    ASSERT_TRUE(material.contains("emissiveFactor")) << material.dump();
+    EXPECT_EQ(material.at("emissiveFactor").get<std::vector<double>>(), factor) << material.dump();
+}
+
+double Strength(const Json &material) {
+    return material.at("extensions")
+        .at("KHR_materials_emissive_strength")
+        .at("emissiveStrength")
+        .get<double>();
+}
+
+} // namespace
+
+TEST(GltfExport, HdrEmissiveBecomesAFactorInRangeWithAStrength) {
+    Assimp::Importer importer;
+    const aiScene *scene = EmissiveScene(importer);
+    ASSERT_NE(scene, nullptr);
+    ASSERT_EQ(scene->mNumMaterials, 4u);
+    const std::filesystem::path path = ScratchDir("gltf_emissive") / "out.glb";
+    const GltfFile file = Export(scene, path); // CI runs glTF-Validator on it
+    const Json &materials = file.json["materials"];
+    ASSERT_EQ(materials.size(), 4u);
+
+    ExpectFactor(materials[0], {1.0, 0.5, 0.0});
+    EXPECT_EQ(Strength(materials[0]), 500.0);
+    EXPECT_EQ(materials[0].at("extras").at(AGF_META_GLTF_SOURCE_EMISSIVE_COLOR),
+              Json::array({500.0, 250.0, 0.0}));
+    EXPECT_FALSE(materials[0].at("extras").contains(AGF_META_GLTF_SOURCE_EMISSIVE_INTENSITY));
+    // An intensity is carried on every version (Assimp 5.2's writer drops it).
+    ExpectFactor(materials[1], {1.0, 0.5, 0.0});
+    EXPECT_EQ(Strength(materials[1]), 500.0);
+    ExpectFactor(materials[2], {1.0, 0.0, 0.0});
+    EXPECT_EQ(Strength(materials[2]), 600.0);
+    EXPECT_EQ(materials[2].at("extras").at(AGF_META_GLTF_SOURCE_EMISSIVE_COLOR),
+              Json::array({2.0, 0.0, 0.0}));
+    EXPECT_EQ(materials[2].at("extras").at(AGF_META_GLTF_SOURCE_EMISSIVE_INTENSITY), 300.0);
+    ExpectFactor(materials[3], {0.25, 0.5, 1.0});
+    EXPECT_FALSE(materials[3].contains("extensions"));
+    EXPECT_FALSE(materials[3].contains("extras"));
+
+    const Json &used = file.json["extensionsUsed"];
+    EXPECT_NE(std::find(used.begin(), used.end(), "KHR_materials_emissive_strength"), used.end());
+    const Json required = file.json.value("extensionsRequired", Json::array());
+    EXPECT_EQ(std::find(required.begin(), required.end(), "KHR_materials_emissive_strength"),
+              required.end());
+
+    // Assimp's glTF importer reads the factor as the emissive colour, unscaled; from 5.4 on it
+    // reads the strength into AI_MATKEY_EMISSIVE_INTENSITY, before that it ignores it.
+    Assimp::Importer reader;
+    const aiScene *back = reader.ReadFile(path.string(), aiProcess_ValidateDataStructure);
+    ASSERT_NE(back, nullptr) << reader.GetErrorString();
+    const aiMaterial *tracer = nullptr;
+    for (unsigned m = 0; m < back->mNumMaterials; ++m) {
+        if (back->mMaterials[m]->GetName() == aiString("tracer")) {
+            tracer = back->mMaterials[m];
+        }
+    }
+    ASSERT_NE(tracer, nullptr);
+    aiColor3D color;
+    ASSERT_EQ(tracer->Get(AI_MATKEY_COLOR_EMISSIVE, color), aiReturn_SUCCESS);
+    EXPECT_EQ(color, aiColor3D(1, 0.5f, 0));
+    float strength = 0;
+    const bool hasStrength =
+        tracer->Get(AI_MATKEY_EMISSIVE_INTENSITY, strength) == aiReturn_SUCCESS;
+    EXPECT_EQ(hasStrength, !(agf::LoadedAssimpVersion() < agf::AssimpVersion{5, 4, 0}));
+    if (hasStrength) {
+        EXPECT_EQ(strength, 500.0f);
+    }
+}
+
+TEST(GltfExport, EmissiveOfAssimpsOwnWriterIsOutOfRange) {
+    // Why the pass runs on every version: the stock writer copies an HDR colour as it is.
+    Assimp::Importer importer;
+    const aiScene *scene = EmissiveScene(importer);
+    ASSERT_NE(scene, nullptr);
+    Assimp::Exporter stock;
+    const aiExportDataBlob *blob = stock.ExportToBlob(scene, "glb2");
+    ASSERT_NE(blob, nullptr) << stock.GetErrorString();
+    const auto *data = static_cast<const uint8_t *>(blob->data);
+    const Json json = Json::parse(
+        agf::gltf::ReadGlb(std::vector<uint8_t>(data, data + blob->size), "stock.glb").json);
+    EXPECT_EQ(json["materials"][0]["emissiveFactor"], Json::array({500.0, 250.0, 0.0}));
+}
+
+TEST(GltfExport, AnOdolRvmatsHdrEmissiveKeepsItsBrightness) {
+    namespace gen = agf::testgen::p3d;
+    gen::OdolModel model = gen::OdolV40SkinnedModel();
+    model.lods[0].materials[0].colors[0] = {500, 250, 0, 1}; // a tracer's embedded rvmat
+    const std::filesystem::path dir = ScratchDir("gltf_emissive_p3d");
+    agf::test::WriteBytes(dir / "tracer.p3d", gen::WriteOdolV40(model));
+    const auto imported = ImportValidated(dir / "tracer.p3d");
+    ASSERT_NE(imported.scene, nullptr) << imported.error;
+    const GltfFile file = Export(imported.scene, dir / "tracer.glb");
+    size_t bright = 0;
+    for (const Json &material : file.json["materials"]) {
+        const std::vector<double> factor =
+            material.value("emissiveFactor", std::vector<double>{0, 0, 0});
+        for (const double component : factor) {
+            EXPECT_TRUE(component >= 0.0 && component <= 1.0) << material.dump();
+        }
+        if (material.value("extensions", Json::object())
+                .contains("KHR_materials_emissive_strength")) {
+            ++bright;
+            EXPECT_EQ(factor, (std::vector<double>{1.0, 0.5, 0.0}));
+            EXPECT_EQ(Strength(material), 500.0);
+            EXPECT_EQ(material.at("extras").at(AGF_META_GLTF_SOURCE_EMISSIVE_COLOR),
+                      Json::array({500.0, 250.0, 0.0}));
+        }
+    }
+    EXPECT_EQ(bright, 1u);
 }

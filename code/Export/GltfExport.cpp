@@ -7,6 +7,7 @@
 #include "Export/ExportSupport.h"
 #include "Export/GlbContainer.h"
 #include "Export/GltfDocument.h"
+#include "Export/GltfEmissive.h"
 #include "Export/GltfExtras.h"
 #include "Export/GltfImageFiles.h"
 #include "Export/GltfLights.h"
@@ -47,11 +48,16 @@ std::map<std::string, std::vector<uint8_t>> RunAssimpWriter(const aiScene &scene
     return std::move(memory->files());
 }
 
-void WarnAboutPasses(bool extrasWritten, const gltf::LightReport &lights,
-                     ExportWarnings &warnings) {
+void WarnAboutPasses(bool extrasWritten, const gltf::EmissiveReport &emissive,
+                     const gltf::LightReport &lights, ExportWarnings &warnings) {
     if (!extrasWritten) {
         warnings.add(WarningKind::Inconsistent, "node extras",
                      "the glTF nodes do not match the scene's; node extras not written");
+    }
+    if (!emissive.matched) {
+        warnings.add(WarningKind::Inconsistent, "materials",
+                     "the glTF materials do not match the scene's; emissive colours left as "
+                     "Assimp's writer wrote them");
     }
     if (lights.skipped != 0) {
         warnings.add(WarningKind::Unsupported, "KHR_lights_punctual",
@@ -71,6 +77,8 @@ void CompleteDocument(GltfDocument &document, const aiScene &scene, ExportWarnin
     // What the loaded Assimp's writer leaves out (Common/AssimpVersion.h).
     const bool extras =
         !AssimpNeeds(AssimpRepair::GltfExtras) || gltf::AddMetadataExtras(document, scene, nodes);
+    // Every version writes HDR emissive colours out of glTF's range.
+    const gltf::EmissiveReport emissive = gltf::WriteEmissiveInRange(document, scene);
     gltf::LightReport lights;
     if (AssimpNeeds(AssimpRepair::GltfLights)) {
         lights = gltf::AddPunctualLights(document, scene, nodes);
@@ -84,7 +92,7 @@ void CompleteDocument(GltfDocument &document, const aiScene &scene, ExportWarnin
     document.json["asset"]["generator"] = std::string("assimp-gameformats ") + Version() +
                                           " on Open Asset Import Library " +
                                           LoadedAssimpVersion().text();
-    WarnAboutPasses(extras, lights, warnings);
+    WarnAboutPasses(extras, emissive, lights, warnings);
 }
 
 std::string Serialise(const gltf::Json &json) {

@@ -69,6 +69,16 @@ AGF_API bool MetadataNumber(const aiMetadata *metadata, const std::string &key, 
 /** string, written by our glTF writer only: the file's unit name (GameFormats.Units before the
  *  conversion to metres, which sets GameFormats.Units to "metre"). */
 #define AGF_META_SOURCE_UNITS "GameFormats.SourceUnits"
+/** glTF material extras, written by our glTF writer only: vector, the material's emissive colour
+ *  (AI_MATKEY_COLOR_EMISSIVE) as the scene had it, e.g. an rvmat's [500, 250, 0], where the
+ *  writer had to restate the emissive (an emissiveFactor out of [0, 1], or an intensity the
+ *  glTF did not carry): emissiveFactor then holds it divided by its largest component and
+ *  KHR_materials_emissive_strength that component (docs/writers.md). */
+#define AGF_META_GLTF_SOURCE_EMISSIVE_COLOR "GameFormats.SourceEmissiveColor"
+/** glTF material extras, written by our glTF writer only, float: the material's
+ *  AI_MATKEY_EMISSIVE_INTENSITY as the scene had it, beside GameFormats.SourceEmissiveColor,
+ *  when the material has one. */
+#define AGF_META_GLTF_SOURCE_EMISSIVE_INTENSITY "GameFormats.SourceEmissiveIntensity"
 
 // Additive animations (AI_CONFIG_IMPORT_ANIMATION_ADDITIVE): one group per animation that its
 // file marks additive (a PSAX sequence with Additive 1, a .ueanim with an AdditiveAnimType, every

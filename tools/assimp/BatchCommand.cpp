@@ -171,9 +171,13 @@ void PrintStart(const BatchRun &run) {
                                   : " (shard " + std::to_string(options.shardIndex) + "/" +
                                         std::to_string(options.shardCount) + " of " +
                                         std::to_string(run.plan.allFiles) + " files)";
-    std::printf("assimp batch: %zu files in %zu conversions%s, to %s with %u worker%s\n",
-                run.plan.shardFiles, run.plan.jobs.size(), shard.c_str(), run.formatId.c_str(),
-                options.jobs, options.jobs == 1 ? "" : "s");
+    const std::string skipped =
+        run.plan.skipped.empty()
+            ? std::string()
+            : " (" + std::to_string(run.plan.skipped.size()) + " no model, skipped)";
+    std::printf("assimp batch: %zu files in %zu conversions%s%s, to %s with %u worker%s\n",
+                run.plan.shardFiles, run.plan.jobs.size(), skipped.c_str(), shard.c_str(),
+                run.formatId.c_str(), options.jobs, options.jobs == 1 ? "" : "s");
     std::fflush(stdout);
 }
 
@@ -227,7 +231,8 @@ void ConvertQueue(BatchRun &run, const Arguments &args) {
         std::find(run.finished.begin(), run.finished.end(), false) != run.finished.end();
 }
 
-/** The report's records: every job, and after each model the animation files bound to it. */
+/** The report's records: every job, after each model the files bound to it, and the files
+ *  that are no model. */
 std::vector<BatchRecord> ReportRecords(BatchRun &run) {
     std::vector<BatchRecord> report;
     for (size_t i = 0; i < run.plan.jobs.size(); ++i) {
@@ -244,6 +249,13 @@ std::vector<BatchRecord> ReportRecords(BatchRun &run) {
             bound.boundTo = run.plan.jobs[i].source;
             report.push_back(bound);
         }
+    }
+    for (const SkippedFile &file : run.plan.skipped) {
+        BatchRecord skipped;
+        skipped.source = file.source;
+        skipped.status = "skipped";
+        skipped.reason = file.reason;
+        report.push_back(skipped);
     }
     std::sort(report.begin(), report.end(),
               [](const BatchRecord &a, const BatchRecord &b) { return a.source < b.source; });

@@ -5,11 +5,17 @@
 #include "ExitCodes.h"
 #include "ExportFormats.h"
 #include "Glob.h"
+#include "NonModelFiles.h"
 
 #include <assimp_gameformats/PboArchives.h>
 
+#include <assimp/IOStream.hpp>
+#include <assimp/IOSystem.hpp>
+
 #include <algorithm>
+#include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 #include <stdexcept>
 #include <system_error>
@@ -55,6 +61,7 @@ struct SourceFile {
     /** What its output's path is made of: the source itself, or for an archive's entry its
      *  data-root path (the archive's prefix and the entry's path). */
     std::string outputBase;
+    bool inArchive = false;
 };
 
 struct FoundFiles {
@@ -72,7 +79,7 @@ void AddArchiveEntries(const fs::path &archive, const std::string &relative,
         const PboListing listing = ListPboArchive(archive.string());
         for (const PboEntryInfo &entry : listing.entries) {
             if (options.isImportable(ExtensionOf(entry.path))) {
-                found.files[relative + "/" + entry.path] = {entry.size, entry.dataRootPath};
+                found.files[relative + "/" + entry.path] = {entry.size, entry.dataRootPath, true};
             }
         }
         for (const Warning &warning : listing.warnings) {
@@ -116,7 +123,7 @@ FoundFiles ImportableFiles(const fs::path &root, const fs::path &skipFolder,
         if (extension == "pbo") {
             AddArchiveEntries(entry.path(), relative, options, found);
         } else if (options.isImportable(extension)) {
-            found.files[relative] = {entry.file_size(entryError), relative};
+            found.files[relative] = {entry.file_size(entryError), relative, false};
         }
     }
     return found;
@@ -146,6 +153,62 @@ void NameOutputs(std::vector<BatchJob> &jobs, const std::map<std::string, Source
             job.output = job.source + "." + extension;
         }
     }
+}
+
+/** Binds the files an import reads by itself to the file whose import reads them: animation
+ *  siblings (with `bindAnimations`) and, always, an Unreal 1 data file's companions. */
+void BindCompanions(const std::map<std::string, SourceFile> &files, bool bindAnimations,
+                    std::map<std::string, std::vector<std::string>> &animationsOf,
+                    std::set<std::string> &bound) {
+    for (const auto &[relative, file] : files) {
+        std::vector<std::vector<std::string>> groups;
+        if (bindAnimations) {
+            groups = AutoLoadCandidates(relative);
+        }
+        // Each companion is a group of its own: the import reads every one that exists.
+        for (const std::string &companion : Unreal3dCompanions(relative)) {
+            groups.push_back({companion});
+        }
+        for (const auto &group : groups) {
+            for (const std::string &candidate : group) {
+                if (files.count(candidate) != 0) {
+                    // Two meshes may share a sibling (hero.psk, hero.pskx): both load it; the
+                    // first lists it.
+                    if (bound.insert(candidate).second) {
+                        animationsOf[relative].push_back(candidate);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/** The first bytes of a file that only its content tells apart (a .uc, an .xml), from the tree
+ *  or from inside its archive; null for other files and for a file that cannot be read. */
+std::unique_ptr<std::string> StartOf(const fs::path &root, const std::string &relative,
+                                     const SourceFile &file) {
+    if (!DecidedByContent(relative)) {
+        return nullptr;
+    }
+    auto start = std::make_unique<std::string>(kSniffBytes, '\0');
+    if (file.inArchive) {
+        const std::unique_ptr<Assimp::IOSystem> archives(NewPboIOSystem());
+        Assimp::IOStream *stream = archives->Open((root / relative).string(), "rb");
+        if (stream == nullptr) {
+            return nullptr;
+        }
+        start->resize(stream->Read(start->data(), 1, start->size()));
+        archives->Close(stream);
+        return start;
+    }
+    std::ifstream in(root / relative, std::ios::binary);
+    if (!in) {
+        return nullptr;
+    }
+    in.read(start->data(), static_cast<std::streamsize>(start->size()));
+    start->resize(static_cast<size_t>(in.gcount()));
+    return start;
 }
 
 } // namespace
@@ -193,22 +256,7 @@ BatchPlan PlanBatch(const fs::path &sourceRoot, const fs::path &skipFolder,
     // Pair first, over every file: an animation file goes with the mesh whose import loads it.
     std::map<std::string, std::vector<std::string>> animationsOf;
     std::set<std::string> bound;
-    if (options.bindAnimations) {
-        for (const auto &[relative, file] : files) {
-            for (const auto &group : AutoLoadCandidates(relative)) {
-                for (const std::string &candidate : group) {
-                    if (files.count(candidate) != 0) {
-                        // Two meshes may share a sibling (hero.psk, hero.pskx): both load it;
-                        // the first lists it.
-                        if (bound.insert(candidate).second) {
-                            animationsOf[relative].push_back(candidate);
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-    }
+    BindCompanions(files, options.bindAnimations, animationsOf, bound);
 
     BatchPlan plan;
     plan.archiveFolders.assign(found.archiveFolders.begin(), found.archiveFolders.end());
@@ -216,6 +264,18 @@ BatchPlan PlanBatch(const fs::path &sourceRoot, const fs::path &skipFolder,
     std::vector<BatchJob> all;
     for (const auto &[relative, file] : files) {
         if (bound.count(relative) != 0) {
+            continue;
+        }
+        const std::unique_ptr<std::string> start = StartOf(sourceRoot, relative, file);
+        std::string reason = WhyNotAModel(relative, start.get());
+        if (!reason.empty()) {
+            if (IsSelected(relative, options)) {
+                ++plan.allFiles;
+                if (ShardOf(relative, options.shardCount) == options.shardIndex) {
+                    ++plan.shardFiles;
+                    plan.skipped.push_back({relative, std::move(reason)});
+                }
+            }
             continue;
         }
         BatchJob job;

@@ -2,8 +2,9 @@
  *  What `assimp batch` converts: the files under the source folder that an importer reads,
  *  the entries of the PBO archives there as well (docs/pbo.md), filtered by --include /
  *  --exclude, animation files paired with their mesh as the mesh's import pairs them
- *  (AnimationSiblings.h), the output path of each under the destination, and the shard each
- *  belongs to.
+ *  (AnimationSiblings.h), an Unreal 1 mesh's files with its data file, the files that are no
+ *  model set apart (NonModelFiles.h), the output path of each under the destination, and the
+ *  shard each belongs to.
  */
 #pragma once
 
@@ -25,7 +26,13 @@ struct BatchJob {
     /** Relative to the destination folder; an archive's entry goes to its data-root path,
      *  "x/cba/addons/optics/cba_optic_small_70.glb". */
     std::string output;
-    uint64_t inputBytes = 0;             ///< the model's size plus its animation files'
+    uint64_t inputBytes = 0; ///< the model's size plus its animation files'
+};
+
+/** A file an importer claims by extension that is no model to convert (NonModelFiles.h). */
+struct SkippedFile {
+    std::string source; ///< relative, as BatchJob::source
+    std::string reason;
 };
 
 struct BatchPlanOptions {
@@ -40,9 +47,10 @@ struct BatchPlanOptions {
 };
 
 struct BatchPlan {
-    std::vector<BatchJob> jobs; ///< this shard's, sorted by source
-    size_t shardFiles = 0;      ///< files of this shard: jobs plus their animation files
-    size_t allFiles = 0;        ///< selected files of every shard
+    std::vector<BatchJob> jobs;       ///< this shard's, sorted by source
+    std::vector<SkippedFile> skipped; ///< this shard's, sorted by source
+    size_t shardFiles = 0; ///< files of this shard: jobs, their animation files, skipped files
+    size_t allFiles = 0;   ///< selected files of every shard
     /** The folders (relative) that hold PBO archives: the texture roots of every job, so that
      *  a model finds its textures in any archive of the tree, as if all were unpacked. */
     std::vector<std::string> archiveFolders;
@@ -62,8 +70,7 @@ unsigned int ShardOf(const std::string &relativePath, unsigned int shardCount);
 /** The time a source (relative to `sourceRoot`) was last written: for an archive's entry, the
  *  archive's. Sets `error` when there is none. */
 std::filesystem::file_time_type SourceWriteTime(const std::filesystem::path &sourceRoot,
-                                                const std::string &source,
-                                                std::error_code &error);
+                                                const std::string &source, std::error_code &error);
 
 /** Prints what is damaged in the PBO archives of a plan, one warning line each. (The folders
  *  that hold archives become the workers' texture roots.) */

@@ -13,7 +13,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // The order the summary names the statuses in.
-const char *const kStatuses[] = {"converted", "up-to-date", "bound", "failed", "pending"};
+const char *const kStatuses[] = {"converted", "up-to-date", "bound",
+                                 "skipped",   "failed",     "pending"};
 
 void ReadRecordsFrom(const nlohmann::json &files, std::map<std::string, BatchRecord> &records) {
     for (const nlohmann::json &file : files) {
@@ -35,6 +36,9 @@ nlohmann::ordered_json RecordToJson(const BatchRecord &record) {
     json["status"] = record.status;
     json["error"] =
         record.error.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(record.error);
+    if (!record.reason.empty()) {
+        json["reason"] = record.reason;
+    }
     for (const auto &[key, value] :
          {std::pair<const char *, unsigned int>{"meshes", record.counts.meshes},
           {"bones", record.counts.bones},
@@ -62,6 +66,9 @@ BatchRecord RecordFromJson(const nlohmann::json &json) {
     record.status = json.at("status").get<std::string>();
     if (!json.at("error").is_null()) {
         record.error = json.at("error").get<std::string>();
+    }
+    if (json.contains("reason")) {
+        record.reason = json.at("reason").get<std::string>();
     }
     record.hasCounts = !json.at("meshes").is_null();
     if (record.hasCounts) {

@@ -21,12 +21,14 @@ namespace agf::cli {
  *  - "up-to-date": its output was newer than its sources, left alone;
  *  - "bound": an animation file converted with its mesh (boundTo), into the mesh's output;
  *  - "failed": not converted, with the error;
+ *  - "skipped": no model (an UnrealScript .uc, a lone Unreal _a.3d), with the reason;
  *  - "pending": not done yet, the run was interrupted. */
 struct BatchRecord {
     std::string source; ///< relative to the source folder
     std::string output; ///< relative to the destination folder
     std::string status;
     std::string error;
+    std::string reason; ///< for a "skipped" file
     bool hasCounts = false;
     BatchCounts counts;
     std::vector<std::string> animationFiles; ///< bound to this model
@@ -46,8 +48,8 @@ nlohmann::ordered_json RecordToJson(const BatchRecord &record);
 BatchRecord RecordFromJson(const nlohmann::json &json);
 
 BatchSummary Summarize(const std::vector<BatchRecord> &records, double seconds);
-/** "412 files: 380 converted, 20 bound, 12 failed in 9.1 s (43.1 files/s)": the rate of the
- *  files converted or tried (failed). */
+/** "412 files: 380 converted, 20 bound, 2 skipped, 10 failed in 9.1 s (43.1 files/s)": the rate of
+ * the files converted or tried (failed). */
 std::string DescribeSummary(const BatchSummary &summary);
 
 /** Writes a report: `header` (members before "summary" and "files"), the summary and the
