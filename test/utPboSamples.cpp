@@ -36,7 +36,8 @@ agf::RgbaImage FirstGlbImage(const fs::path &glb, size_t &images) {
         agf::gltf::ReadGlb(agf::test::ReadBytes(glb), glb.filename().string());
     const Json json = Json::parse(file.json);
     images = json.value("images", Json::array()).size();
-    if (images == 0) {
+    // An image the export could not embed is a reference: it has no pixels here.
+    if (images == 0 || !json["images"][0].contains("bufferView")) {
         return {};
     }
     const Json &view = json["bufferViews"][json["images"][0]["bufferView"].get<size_t>()];
@@ -75,7 +76,8 @@ TEST(PboSamples, TheCbaArchiveIsWhatItsReadmeSays) {
     EXPECT_EQ(byExtension["sqf"], 18u);
     // The reticle in the archive is the data root's file, byte for byte.
     AGF_REQUIRE_SAMPLE(reticle, kReticle);
-    const PboEntry *inside = archive.find("x\\cba\\addons\\optics\\reticles\\scopeblack_small_70_ca.paa");
+    const PboEntry *inside =
+        archive.find("x\\cba\\addons\\optics\\reticles\\scopeblack_small_70_ca.paa");
     ASSERT_NE(inside, nullptr);
     EXPECT_TRUE(archive.readEntry(*inside) == agf::test::ReadBytes(reticle));
 }
@@ -105,8 +107,8 @@ TEST(PboSamples, ExportInPlaceEmbedsTheReticleFromInsideTheArchive) {
     AGF_REQUIRE_SAMPLE(path, kArchive);
     AGF_REQUIRE_SAMPLE(reticle, kReticle);
     const fs::path dir = ScratchDir("pbo_samples_export");
-    const CliResult run = RunCli(
-        dir, "export " + ShellQuote(path.string() + "/cba_optic_small_70.p3d") + " o.glb");
+    const CliResult run =
+        RunCli(dir, "export " + ShellQuote(path.string() + "/cba_optic_small_70.p3d") + " o.glb");
     ASSERT_EQ(run.exitCode, 0) << run.err;
     size_t images = 0;
     const agf::RgbaImage image = FirstGlbImage(dir / "o.glb", images);
@@ -139,6 +141,12 @@ TEST(PboSamples, BatchConvertsTheTenModelsOfTheArchive) {
     const CliResult run =
         RunCli(dir, "batch " + ShellQuote(path.parent_path().string()) + " out --jobs 2");
     ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    // The stringtable has an extension an importer claims, but no importer reads it: it is
+    // said to be left out, and is not a failure.
+    EXPECT_NE(run.out.find("not planned, no importer reads 1 entry of archives: "
+                           "cba_optics.pbo/stringtable.xml"),
+              std::string::npos)
+        << run.out;
     const Json report = Json::parse(agf::test::ReadText(dir / "out/report.json"));
     ASSERT_EQ(report["files"].size(), 10u);
     for (const Json &file : report["files"]) {
@@ -170,13 +178,19 @@ TEST(PboSamples, EveryBitOfTheRealTableFlippedLosesAtMostOneEntry) {
             agf::fuzz::MemoryFileSystem files({{"cba.pbo", bytes}});
             bytes[offset] ^= static_cast<uint8_t>(1u << bit);
             try {
-                const auto damaged = Placement(PboArchive(files, "cba.pbo"));
+                const PboArchive archive(files, "cba.pbo");
+                const auto damaged = Placement(archive);
                 size_t kept = 0;
                 for (const auto &[entry, place] : intact) {
                     const auto found = damaged.find(entry);
                     kept += found != damaged.end() && found->second == place;
                 }
-                EXPECT_GE(kept, intact.size() - 1) << "bit " << bit << " of byte " << offset;
+                // A flip that renames an entry to another's name ("..._80.p3d" to
+                // "..._90.p3d") leaves two records of one name, and nothing tells which is
+                // sound: the first is kept, with a Duplicate warning, and both count as lost.
+                const size_t mayLose =
+                    archive.warnings().count(agf::WarningKind::Duplicate) > 0 ? 2 : 1;
+                EXPECT_GE(kept, intact.size() - mayLose) << "bit " << bit << " of byte " << offset;
             } catch (const agf::ImportError &error) {
                 ADD_FAILURE() << "bit " << bit << " of byte " << offset << ": " << error.what();
             }

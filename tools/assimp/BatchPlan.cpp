@@ -9,6 +9,7 @@
 #include <assimp_gameformats/PboArchives.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -61,6 +62,7 @@ struct FoundFiles {
     std::map<std::string, SourceFile> files; ///< by relative source path, sorted
     std::set<std::string> archiveFolders;
     std::vector<std::string> archiveWarnings;
+    std::vector<std::string> unreadableEntries;
 };
 
 /** Adds the importable entries of the PBO archive `archive` (`relative` in the tree). */
@@ -71,9 +73,18 @@ void AddArchiveEntries(const fs::path &archive, const std::string &relative,
     try {
         const PboListing listing = ListPboArchive(archive.string());
         for (const PboEntryInfo &entry : listing.entries) {
-            if (options.isImportable(ExtensionOf(entry.path))) {
-                found.files[relative + "/" + entry.path] = {entry.size, entry.dataRootPath};
+            if (!options.isImportable(ExtensionOf(entry.path))) {
+                continue;
             }
+            // Archives hold a game's data beside its models (stringtables, configs) under
+            // extensions that importers also claim: only what an importer reads is planned.
+            const std::string source = relative + "/" + entry.path;
+            if (options.readsArchiveEntry &&
+                !options.readsArchiveEntry(archive.string() + "/" + entry.path)) {
+                found.unreadableEntries.push_back(source);
+                continue;
+            }
+            found.files[source] = {entry.size, entry.dataRootPath};
         }
         for (const Warning &warning : listing.warnings) {
             found.archiveWarnings.push_back(warning.text());
@@ -183,6 +194,15 @@ void ReportArchiveWarnings(const BatchPlan &plan) {
     for (const std::string &warning : plan.archiveWarnings) {
         ReportWarning(warning);
     }
+    if (!plan.unreadableEntries.empty()) {
+        std::string list;
+        for (const std::string &entry : plan.unreadableEntries) {
+            list += (list.empty() ? "" : ", ") + entry;
+        }
+        std::printf("assimp batch: not planned, no importer reads %zu entr%s of archives: %s\n",
+                    plan.unreadableEntries.size(), plan.unreadableEntries.size() == 1 ? "y" : "ies",
+                    list.c_str());
+    }
 }
 
 BatchPlan PlanBatch(const fs::path &sourceRoot, const fs::path &skipFolder,
@@ -213,6 +233,7 @@ BatchPlan PlanBatch(const fs::path &sourceRoot, const fs::path &skipFolder,
     BatchPlan plan;
     plan.archiveFolders.assign(found.archiveFolders.begin(), found.archiveFolders.end());
     plan.archiveWarnings = std::move(found.archiveWarnings);
+    plan.unreadableEntries = std::move(found.unreadableEntries);
     std::vector<BatchJob> all;
     for (const auto &[relative, file] : files) {
         if (bound.count(relative) != 0) {

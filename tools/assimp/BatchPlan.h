@@ -25,7 +25,7 @@ struct BatchJob {
     /** Relative to the destination folder; an archive's entry goes to its data-root path,
      *  "x/cba/addons/optics/cba_optic_small_70.glb". */
     std::string output;
-    uint64_t inputBytes = 0;             ///< the model's size plus its animation files'
+    uint64_t inputBytes = 0; ///< the model's size plus its animation files'
 };
 
 struct BatchPlanOptions {
@@ -37,6 +37,10 @@ struct BatchPlanOptions {
     unsigned int shardCount = 1;
     /** Whether an importer reads files with this extension (lower case, no dot). */
     std::function<bool(const std::string &)> isImportable;
+    /** Whether an importer reads the archive's entry at this path (through the archive,
+     *  "<root>/addons/a.pbo/stringtable.xml"), judged by its content; asked only of entries
+     *  with an importable extension. Unset: every such entry is planned. */
+    std::function<bool(const std::string &)> readsArchiveEntry;
 };
 
 struct BatchPlan {
@@ -48,6 +52,9 @@ struct BatchPlan {
     std::vector<std::string> archiveFolders;
     /** What is damaged in those archives, one line each ("<file>: <structure>...: <problem>"). */
     std::vector<std::string> archiveWarnings;
+    /** Entries of archives (relative, through the archive) that have an importable extension
+     *  but that no importer reads (an Arma stringtable.xml): not planned, not failures. */
+    std::vector<std::string> unreadableEntries;
 };
 
 /** A glob matches a path relative to the source folder: a pattern without '/' matches the file
@@ -62,11 +69,11 @@ unsigned int ShardOf(const std::string &relativePath, unsigned int shardCount);
 /** The time a source (relative to `sourceRoot`) was last written: for an archive's entry, the
  *  archive's. Sets `error` when there is none. */
 std::filesystem::file_time_type SourceWriteTime(const std::filesystem::path &sourceRoot,
-                                                const std::string &source,
-                                                std::error_code &error);
+                                                const std::string &source, std::error_code &error);
 
-/** Prints what is damaged in the PBO archives of a plan, one warning line each. (The folders
- *  that hold archives become the workers' texture roots.) */
+/** Prints what is damaged in the PBO archives of a plan, one warning line each, and which of
+ *  their entries are not planned since no importer reads them. (The folders that hold archives
+ *  become the workers' texture roots.) */
 void ReportArchiveWarnings(const BatchPlan &plan);
 
 /** Walks `sourceRoot` (without `skipFolder`, the destination when it lies inside) and plans
