@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace agf::pbo {
@@ -168,18 +169,29 @@ public:
         return matches == 1 ? chosen : dataStart;
     }
 
-    /** A chain from `start`: EndRecord when it is accepted, Broken when not, NeedMore. The
-     *  record starts of chains that failed to read are remembered: a later candidate that
-     *  joins one fails at once, so that every record is followed once. */
+    /** A chain from `start`: EndRecord when it is accepted, Broken when not, NeedMore. What
+     *  earlier chains found is remembered, so that every record is followed once: the record
+     *  starts of chains that failed to read (a later candidate that joins one fails at once),
+     *  and of chains that read to an end record but whose sizes did not fit after the records
+     *  before them (a later one that joins such a chain is judged by its sizes at once). */
     Step chain(size_t start, std::vector<PboEntry> &after, size_t &dataStart) {
         std::vector<PboEntry> records;
         std::vector<size_t> visited;
         size_t position = start;
         Step step = Step::Record;
         Problem problem;
+        Ending ending;
+        bool joined = false;
         while (step == Step::Record) {
             if (mFailed.count(position) != 0) {
                 step = Step::Broken;
+                break;
+            }
+            const auto known = mEndings.find(position);
+            if (known != mEndings.end()) {
+                ending = known->second;
+                joined = true;
+                step = Step::EndRecord;
                 break;
             }
             visited.push_back(position);
@@ -196,25 +208,54 @@ public:
         }
         if (step == Step::Broken) {
             mFailed.insert(visited.begin(), visited.end());
+        }
+        if (step != Step::EndRecord) {
             return step;
         }
-        // Sizes that do not fit refuse this chain only: one that joins it later, with fewer
-        // records before, may fit.
-        if (step == Step::EndRecord &&
-            !FitsDataArea(position, mBeforeBytes + SumOfDataSizes(records), mScan.fileSize())) {
+        if (!joined) {
+            ending.dataStart = position;
+        }
+        const uint64_t ownBytes = SumOfDataSizes(records);
+        if (!FitsDataArea(ending.dataStart, mBeforeBytes + ownBytes + ending.bytesFromHere,
+                          mScan.fileSize())) {
+            remember(visited, records, ending);
             return Step::Broken;
         }
-        if (step == Step::EndRecord) {
-            after = std::move(records);
-            dataStart = position;
+        while (joined) {
+            // The rest of a chain read before: known to lead to its end record.
+            PboEntry entry;
+            joined = mScan.record(position, entry, problem) == Step::Record;
+            if (joined) {
+                records.push_back(std::move(entry));
+            }
         }
-        return step;
+        after = std::move(records);
+        dataStart = static_cast<size_t>(ending.dataStart);
+        return Step::EndRecord;
     }
 
 private:
+    /** Where a chain read from a record start ends, and the data its records take. */
+    struct Ending {
+        uint64_t bytesFromHere = 0;
+        uint64_t dataStart = 0;
+    };
+
+    void remember(const std::vector<size_t> &visited, const std::vector<PboEntry> &records,
+                  const Ending &ending) {
+        uint64_t bytes = ending.bytesFromHere;
+        for (size_t i = visited.size(); i-- > 0;) {
+            if (i < records.size()) {
+                bytes += records[i].dataSize;
+            }
+            mEndings[visited[i]] = Ending{bytes, ending.dataStart};
+        }
+    }
+
     const TableScanner &mScan;
     uint64_t mBeforeBytes;
     std::unordered_set<size_t> mFailed;
+    std::unordered_map<size_t, Ending> mEndings;
 };
 
 /** Reads the table from its first record on, into `table`; `warnings` collects this pass's. */
