@@ -195,9 +195,14 @@ void ReportArchiveWarnings(const BatchPlan &plan) {
         ReportWarning(warning);
     }
     if (!plan.unreadableEntries.empty()) {
+        // A mod's stringtables can number hundreds: the first few are named.
+        constexpr size_t kNamed = 10;
         std::string list;
-        for (const std::string &entry : plan.unreadableEntries) {
-            list += (list.empty() ? "" : ", ") + entry;
+        for (size_t i = 0; i < plan.unreadableEntries.size() && i < kNamed; ++i) {
+            list += (list.empty() ? "" : ", ") + plan.unreadableEntries[i];
+        }
+        if (plan.unreadableEntries.size() > kNamed) {
+            list += " and " + std::to_string(plan.unreadableEntries.size() - kNamed) + " more";
         }
         std::printf("assimp batch: not planned, no importer reads %zu entr%s of archives: %s\n",
                     plan.unreadableEntries.size(), plan.unreadableEntries.size() == 1 ? "y" : "ies",
