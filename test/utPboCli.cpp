@@ -134,8 +134,19 @@ TEST(PboCli, BatchConvertsEveryModelOfEveryArchiveToItsDataRootPath) {
     MakeMod(dir);
     agf::test::WriteBytes(dir / "@agf/loose/loose.p3d",
                           agf::testgen::pbo::TexturedTriangleP3d("x\\agf\\textures\\crate_co.paa"));
+    // Game data under an extension an importer claims (Irrlicht's .xml), which no importer
+    // reads: not planned, and no failure.
+    agf::testgen::pbo::PboSpec data;
+    data.properties = {{"prefix", "x\\agf\\data"}};
+    const std::string strings = "<?xml version=\"1.0\"?>\n<Project name=\"agf\"></Project>\n";
+    data.entries = {{"stringtable.xml", std::vector<uint8_t>(strings.begin(), strings.end())}};
+    agf::test::WriteBytes(dir / "@agf/addons/agf_data.pbo", agf::testgen::pbo::WritePbo(data));
     const CliResult run = RunCli(dir, "batch @agf out --jobs 2");
     ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("not planned, no importer reads 1 entry of archives: "
+                           "addons/agf_data.pbo/stringtable.xml"),
+              std::string::npos)
+        << run.out;
     const Json report = ReadJson(dir / "out/report.json");
     std::map<std::string, std::string> outputs;
     for (const Json &file : report["files"]) {
