@@ -29,11 +29,15 @@ std::vector<std::vector<uint8_t>> GlbImages(const fs::path &glb) {
     const Json json = Json::parse(file.json);
     std::vector<std::vector<uint8_t>> images;
     for (const Json &image : json.value("images", Json::array())) {
+        // An image the export could not embed is a reference: it has no pixels here.
+        if (!image.contains("bufferView")) {
+            images.emplace_back();
+            continue;
+        }
         const Json &view = json["bufferViews"][image["bufferView"].get<size_t>()];
         const size_t offset = view.value("byteOffset", size_t{0});
         const size_t length = view["byteLength"].get<size_t>();
-        images.push_back(
-            agf::StbDecode(file.binary.data() + offset, length, "image.png").pixels);
+        images.push_back(agf::StbDecode(file.binary.data() + offset, length, "image.png").pixels);
     }
     return images;
 }
@@ -84,8 +88,8 @@ TEST(PboCli, TextureRootTakesAnArchiveOrAFolderOfArchives) {
         EXPECT_TRUE(images[0] == PaaPixels("argb8888")) << root;
     }
     // A loose model, with the textures of a mod's addons folder.
-    agf::test::WriteBytes(dir / "loose.p3d", agf::testgen::pbo::TexturedTriangleP3d(
-                                                 "x\\agf\\textures\\crate_co.paa"));
+    agf::test::WriteBytes(dir / "loose.p3d",
+                          agf::testgen::pbo::TexturedTriangleP3d("x\\agf\\textures\\crate_co.paa"));
     const CliResult loose = RunCli(dir, "export loose.p3d l.glb --texture-root @agf/addons");
     ASSERT_EQ(loose.exitCode, 0) << loose.err;
     EXPECT_EQ(GlbImages(dir / "l.glb").size(), 1u);
@@ -103,8 +107,7 @@ TEST(PboCli, TextureRootTakesAnArchiveOrAFolderOfArchives) {
 TEST(PboCli, AnEntryADamagedArchiveLostFailsWithTheArchivesWarning) {
     using agf::testgen::pbo::PboEntrySpec;
     agf::testgen::pbo::PboSpec spec = agf::testgen::pbo::ModelsPboSpec();
-    spec.entries.push_back(
-        {"lost.p3d", agf::testgen::pbo::TexturedTriangleP3d("x\\none_co.paa")});
+    spec.entries.push_back({"lost.p3d", agf::testgen::pbo::TexturedTriangleP3d("x\\none_co.paa")});
     agf::testgen::pbo::PboWrittenLayout layout;
     std::vector<uint8_t> bytes = agf::testgen::pbo::WritePbo(spec, &layout);
     bytes[layout.recordOffsets[4] + 9] = 0x78; // lost.p3d's packing method, unknown now
@@ -129,13 +132,25 @@ Json ReadJson(const fs::path &path) {
 TEST(PboCli, BatchConvertsEveryModelOfEveryArchiveToItsDataRootPath) {
     const fs::path dir = ScratchDir("pbo_cli_batch");
     MakeMod(dir);
-    agf::test::WriteBytes(dir / "@agf/loose/loose.p3d", agf::testgen::pbo::TexturedTriangleP3d(
-                                                            "x\\agf\\textures\\crate_co.paa"));
+    agf::test::WriteBytes(dir / "@agf/loose/loose.p3d",
+                          agf::testgen::pbo::TexturedTriangleP3d("x\\agf\\textures\\crate_co.paa"));
+    // Game data under an extension an importer claims (Irrlicht's .xml), which no importer
+    // reads: skipped, and no failure.
+    agf::testgen::pbo::PboSpec data;
+    data.properties = {{"prefix", "x\\agf\\data"}};
+    const std::string strings = "<?xml version=\"1.0\"?>\n<Project name=\"agf\"></Project>\n";
+    data.entries = {{"stringtable.xml", std::vector<uint8_t>(strings.begin(), strings.end())}};
+    agf::test::WriteBytes(dir / "@agf/addons/agf_data.pbo", agf::testgen::pbo::WritePbo(data));
     const CliResult run = RunCli(dir, "batch @agf out --jobs 2");
     ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
     const Json report = ReadJson(dir / "out/report.json");
+    ASSERT_EQ(report["files"].size(), 4u) << report.dump();
     std::map<std::string, std::string> outputs;
     for (const Json &file : report["files"]) {
+        if (file["source"] == "addons/agf_data.pbo/stringtable.xml") {
+            EXPECT_EQ(file["status"], "skipped") << file.dump();
+            continue;
+        }
         EXPECT_EQ(file["status"], "converted") << file.dump();
         outputs[file["source"].get<std::string>()] = file["output"].get<std::string>();
     }
@@ -166,8 +181,7 @@ TEST(PboCli, ViewListsTheModelsOfArchivesAndShowsThem) {
     const fs::path dir = ScratchDir("pbo_cli_view");
     const fs::path addons = MakeMod(dir);
     // The static gallery: the catalogue lists the archives' models as files under them.
-    const CliResult gallery =
-        RunCli(dir, "view --static gallery " + ShellQuote(addons.string()));
+    const CliResult gallery = RunCli(dir, "view --static gallery " + ShellQuote(addons.string()));
     ASSERT_EQ(gallery.exitCode, 0) << gallery.out << gallery.err;
     const std::string catalog = agf::test::ReadText(dir / "gallery/catalog.js");
     for (const char *file : {"agf_models.pbo/triangle.p3d", "agf_models.pbo/props/crate.p3d"}) {
@@ -189,8 +203,7 @@ TEST(PboCli, ViewListsTheModelsOfArchivesAndShowsThem) {
     ASSERT_NE(server.port(), 0) << server.log();
     EXPECT_EQ(agf::test::HttpStatus(server.port(), "/api/model?file=agf_models.pbo/triangle.p3d"),
               200);
-    EXPECT_EQ(agf::test::HttpStatus(server.port(), "/api/model?file=agf_models.pbo/../x.p3d"),
-              403);
+    EXPECT_EQ(agf::test::HttpStatus(server.port(), "/api/model?file=agf_models.pbo/../x.p3d"), 403);
     const agf::test::PageResult page = agf::test::OpenPage(
         chromium, server.url("/index.html?file=agf_models.pbo/triangle.p3d&panels=0&grid=0"), dir,
         "pbo");

@@ -36,7 +36,8 @@ agf::RgbaImage FirstGlbImage(const fs::path &glb, size_t &images) {
         agf::gltf::ReadGlb(agf::test::ReadBytes(glb), glb.filename().string());
     const Json json = Json::parse(file.json);
     images = json.value("images", Json::array()).size();
-    if (images == 0) {
+    // An image the export could not embed is a reference: it has no pixels here.
+    if (images == 0 || !json["images"][0].contains("bufferView")) {
         return {};
     }
     const Json &view = json["bufferViews"][json["images"][0]["bufferView"].get<size_t>()];
@@ -180,13 +181,19 @@ TEST(PboSamples, EveryBitOfTheRealTableFlippedLosesAtMostOneEntry) {
             agf::fuzz::MemoryFileSystem files({{"cba.pbo", bytes}});
             bytes[offset] ^= static_cast<uint8_t>(1u << bit);
             try {
-                const auto damaged = Placement(PboArchive(files, "cba.pbo"));
+                const PboArchive archive(files, "cba.pbo");
+                const auto damaged = Placement(archive);
                 size_t kept = 0;
                 for (const auto &[entry, place] : intact) {
                     const auto found = damaged.find(entry);
                     kept += found != damaged.end() && found->second == place;
                 }
-                EXPECT_GE(kept, intact.size() - 1) << "bit " << bit << " of byte " << offset;
+                // A flip that renames an entry to another's name ("..._80.p3d" to
+                // "..._90.p3d") leaves two records of one name, and nothing tells which is
+                // sound: the first is kept, with a Duplicate warning, and both count as lost.
+                const size_t mayLose =
+                    archive.warnings().count(agf::WarningKind::Duplicate) > 0 ? 2 : 1;
+                EXPECT_GE(kept, intact.size() - mayLose) << "bit " << bit << " of byte " << offset;
             } catch (const agf::ImportError &error) {
                 ADD_FAILURE() << "bit " << bit << " of byte " << offset << ": " << error.what();
             }

@@ -88,7 +88,7 @@ public:
         auto *out = static_cast<uint8_t *>(buffer);
         for (uint64_t i = 0; i < wanted; ++i, ++mPosition) {
             const uint64_t p = mPosition;
-            out[i] = p < mHead.size()           ? mHead[p]
+            out[i] = p < mHead.size()             ? mHead[p]
                      : p < mHead.size() + mFiller ? uint8_t{0}
                                                   : mTail[p - mHead.size() - mFiller];
         }

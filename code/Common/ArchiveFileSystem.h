@@ -26,6 +26,11 @@ public:
      *  found in each archive's header (once per call for every archive an entry was asked of)
      *  and every entry that could not be read. */
     virtual void takeWarnings(Warnings &sink) = 0;
+
+    /** The archive that `path` goes through ("mods/a.pbo" for "mods/a.pbo/x/a/b.p3d"), as a
+     *  path this file system reads the archive's entries under, or "" when the path leads
+     *  into no readable archive. A model read from an archive finds its textures in it. */
+    virtual std::string archiveHolding(const std::string &path) const = 0;
 };
 
 /** Makes the file system an import reads through when `roots` (its texture roots) name

@@ -39,6 +39,9 @@ TextureSearch ImporterBase::textureSearchFor(const std::string &file) const {
     TextureSearch search = mTextureOptions.search;
     search.modelFolder = DirectoryOf(file);
     search.modelParentLevels = textureParentLevels();
+    if (mApplicationArchives != nullptr) {
+        search.modelArchive = mApplicationArchives->archiveHolding(file);
+    }
     return search;
 }
 

@@ -166,6 +166,10 @@ TextureLookup FindTextureFile(Assimp::IOSystem *io, const std::string &reference
         lookup.path = FindUnder(io, folder, relative);
     }
     const SafePath safe = MakeSafeRelativePath(reference);
+    if (lookup.path.empty() && !safe.refused && !safe.relative.empty() &&
+        !search.modelArchive.empty()) {
+        lookup.path = FindUnder(io, search.modelArchive, safe.relative);
+    }
     if (lookup.path.empty() && !safe.refused && !safe.relative.empty()) {
         for (const std::string &root : search.roots) {
             lookup.path = FindUnder(io, root, safe.relative);

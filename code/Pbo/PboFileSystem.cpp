@@ -22,9 +22,9 @@ bool IsSeparator(char c) {
 }
 
 bool IsReadMode(const char *mode) {
-    return mode == nullptr || (std::strchr(mode, 'w') == nullptr &&
-                               std::strchr(mode, 'a') == nullptr &&
-                               std::strchr(mode, '+') == nullptr);
+    return mode == nullptr ||
+           (std::strchr(mode, 'w') == nullptr && std::strchr(mode, 'a') == nullptr &&
+            std::strchr(mode, '+') == nullptr);
 }
 
 std::string WithoutTrailingSeparators(std::string folder) {
@@ -92,6 +92,11 @@ PboFileSystem::Lookup PboFileSystem::lookupThroughArchive(const std::string &pat
     return result;
 }
 
+std::string PboFileSystem::archiveHolding(const std::string &path) const {
+    const Lookup found = lookupThroughArchive(path);
+    return found.inArchive ? found.archive->path() : std::string();
+}
+
 void PboFileSystem::loadMount(Mount &mount) const {
     mount.loaded = true;
     for (const std::string &path : mount.archives) {
@@ -102,14 +107,14 @@ void PboFileSystem::loadMount(Mount &mount) const {
         }
         const std::string prefix = Lower(opened->prefix());
         for (const PboEntry &entry : opened->entries()) {
-            const std::string key = prefix.empty() ? Lower(entry.path) : prefix + '/' + Lower(entry.path);
+            const std::string key =
+                prefix.empty() ? Lower(entry.path) : prefix + '/' + Lower(entry.path);
             mount.index.emplace(key, std::make_pair(opened.get(), &entry));
         }
     }
 }
 
-PboFileSystem::Lookup PboFileSystem::lookupInMount(Mount &mount,
-                                                   const std::string &inside) const {
+PboFileSystem::Lookup PboFileSystem::lookupInMount(Mount &mount, const std::string &inside) const {
     Lookup result;
     if (!mount.loaded) {
         loadMount(mount);
@@ -240,8 +245,8 @@ std::vector<std::string> PboFilesIn(const std::string &folder) {
     return archives;
 }
 
-std::unique_ptr<ArchiveFileSystem> MakePboFileSystemForRoots(Assimp::IOSystem &target,
-                                                             const std::vector<std::string> &roots) {
+std::unique_ptr<ArchiveFileSystem>
+MakePboFileSystemForRoots(Assimp::IOSystem &target, const std::vector<std::string> &roots) {
     std::unique_ptr<PboFileSystem> files;
     for (const std::string &root : roots) {
         const std::vector<std::string> archives =

@@ -54,6 +54,7 @@ public:
     bool DeleteFile(const std::string &file) override;
 
     void takeWarnings(Warnings &sink) override;
+    std::string archiveHolding(const std::string &path) const override;
 
     /** The archive at `path`, read once; nullptr when it is missing or not a readable PBO
      *  (then a warning says why). */

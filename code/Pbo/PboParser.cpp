@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace agf::pbo {
@@ -21,6 +22,8 @@ struct Problem {
     size_t at = 0; ///< the byte that broke it
     WarningKind kind = WarningKind::InvalidValue;
     std::string structure = "entry table";
+    /** The file ends inside the table: it was cut, and no record is taken for its end. */
+    bool fileEnded = false;
 };
 
 /** Reads text and records from the bytes of the table held so far. */
@@ -32,6 +35,7 @@ public:
     size_t available() const { return mAvailable; }
     uint64_t fileSize() const { return mFileSize; }
     uint8_t byteAt(size_t position) const { return mData[position]; }
+    const uint8_t *bytesAt(size_t position) const { return mData + position; }
 
     /** Printable text ended by a zero byte at `position`; advances past the zero. */
     Step text(size_t &position, std::string &out, Problem &problem) const {
@@ -57,6 +61,7 @@ public:
             return Step::NeedMore;
         }
         problem = {"the file ends inside a name", end};
+        problem.fileEnded = true;
         return Step::Broken;
     }
 
@@ -73,6 +78,7 @@ public:
                 return Step::NeedMore;
             }
             problem = {"the file ends inside an entry record", mAvailable};
+            problem.fileEnded = true;
             return Step::Broken;
         }
         const uint8_t *fields = mData + position;
@@ -119,12 +125,17 @@ bool FitsDataArea(uint64_t dataStart, uint64_t dataBytes, uint64_t fileSize) {
  *  record of zeros, with sizes that fit the file. */
 class Resync {
 public:
-    Resync(const TableScanner &scan, const std::vector<PboEntry> &before)
-        : mScan(scan), mBeforeBytes(SumOfDataSizes(before)) {}
+    /** `beforeBytes`: the data sizes of the records before the chains, which take their
+     *  data first. */
+    Resync(const TableScanner &scan, uint64_t beforeBytes)
+        : mScan(scan), mBeforeBytes(beforeBytes) {}
 
     Step find(size_t breakPosition, std::vector<PboEntry> &after, size_t &dataStart) {
         for (size_t candidate = breakPosition + 1; candidate < mScan.available(); ++candidate) {
             const Step step = chain(candidate, after, dataStart);
+            if (step == Step::EndRecord && after.empty()) {
+                dataStart = filledEnd(breakPosition, dataStart);
+            }
             if (step != Step::Broken) {
                 return step;
             }
@@ -132,19 +143,55 @@ public:
         return Step::Broken;
     }
 
-private:
-    /** A chain from `start`: EndRecord when it is accepted, Broken when not, NeedMore. The
-     *  record starts of chains that failed are remembered: a later candidate that joins one
-     *  fails at once, so that every record is followed once. */
+    /** An end record found first inside a run of zeros (the high bytes of the last record's
+     *  sizes, then the end record) may start at any of its first bytes. The one taken is
+     *  the one whose 20 bytes before, read as the lost record's fields, make the sizes fill
+     *  the data exactly (up to the trailer or the file's end); without one, the first. */
+    size_t filledEnd(size_t breakPosition, size_t dataStart) const {
+        const uint64_t fileSize = mScan.fileSize();
+        size_t chosen = dataStart;
+        size_t matches = 0;
+        for (size_t start = dataStart - kRecordFieldBytes - 1;
+             start + kRecordFieldBytes + 1 <= mScan.available(); ++start) {
+            if (mScan.byteAt(start + kRecordFieldBytes) != 0) {
+                break;
+            }
+            if (start < breakPosition + kRecordFieldBytes) {
+                continue;
+            }
+            const uint64_t lostSize = BinaryReader::LoadU32(mScan.bytesAt(start - 4));
+            const uint64_t end = start + kRecordFieldBytes + 1 + mBeforeBytes + lostSize;
+            if (end == fileSize || end + kTrailerBytes == fileSize) {
+                chosen = start + kRecordFieldBytes + 1;
+                ++matches;
+            }
+        }
+        return matches == 1 ? chosen : dataStart;
+    }
+
+    /** A chain from `start`: EndRecord when it is accepted, Broken when not, NeedMore. What
+     *  earlier chains found is remembered, so that every record is followed once: the record
+     *  starts of chains that failed to read (a later candidate that joins one fails at once),
+     *  and of chains that read to an end record but whose sizes did not fit after the records
+     *  before them (a later one that joins such a chain is judged by its sizes at once). */
     Step chain(size_t start, std::vector<PboEntry> &after, size_t &dataStart) {
         std::vector<PboEntry> records;
         std::vector<size_t> visited;
         size_t position = start;
         Step step = Step::Record;
         Problem problem;
+        Ending ending;
+        bool joined = false;
         while (step == Step::Record) {
             if (mFailed.count(position) != 0) {
                 step = Step::Broken;
+                break;
+            }
+            const auto known = mEndings.find(position);
+            if (known != mEndings.end()) {
+                ending = known->second;
+                joined = true;
+                step = Step::EndRecord;
                 break;
             }
             visited.push_back(position);
@@ -159,22 +206,56 @@ private:
                 step = Step::Broken;
             }
         }
-        if (step == Step::EndRecord &&
-            !FitsDataArea(position, mBeforeBytes + SumOfDataSizes(records), mScan.fileSize())) {
-            step = Step::Broken;
-        }
         if (step == Step::Broken) {
             mFailed.insert(visited.begin(), visited.end());
-        } else if (step == Step::EndRecord) {
-            after = std::move(records);
-            dataStart = position;
         }
-        return step;
+        if (step != Step::EndRecord) {
+            return step;
+        }
+        if (!joined) {
+            ending.dataStart = position;
+        }
+        const uint64_t ownBytes = SumOfDataSizes(records);
+        if (!FitsDataArea(ending.dataStart, mBeforeBytes + ownBytes + ending.bytesFromHere,
+                          mScan.fileSize())) {
+            remember(visited, records, ending);
+            return Step::Broken;
+        }
+        while (joined) {
+            // The rest of a chain read before: known to lead to its end record.
+            PboEntry entry;
+            joined = mScan.record(position, entry, problem) == Step::Record;
+            if (joined) {
+                records.push_back(std::move(entry));
+            }
+        }
+        after = std::move(records);
+        dataStart = static_cast<size_t>(ending.dataStart);
+        return Step::EndRecord;
+    }
+
+private:
+    /** Where a chain read from a record start ends, and the data its records take. */
+    struct Ending {
+        uint64_t bytesFromHere = 0;
+        uint64_t dataStart = 0;
+    };
+
+    void remember(const std::vector<size_t> &visited, const std::vector<PboEntry> &records,
+                  const Ending &ending) {
+        uint64_t bytes = ending.bytesFromHere;
+        for (size_t i = visited.size(); i-- > 0;) {
+            if (i < records.size()) {
+                bytes += records[i].dataSize;
+            }
+            mEndings[visited[i]] = Ending{bytes, ending.dataStart};
+        }
     }
 
     const TableScanner &mScan;
     uint64_t mBeforeBytes;
     std::unordered_set<size_t> mFailed;
+    std::unordered_map<size_t, Ending> mEndings;
 };
 
 /** Reads the table from its first record on, into `table`; `warnings` collects this pass's. */
@@ -204,11 +285,12 @@ public:
                 step = mScan.record(position, record, problem);
             }
         }
-        step = plausible(step, record, problem);
+        step = acceptable(step, record, position, problem);
         while (step == Step::Record) {
+            mBeforeBytes += record.dataSize;
             mTable.before.push_back(std::move(record));
             recordStart = position;
-            step = plausible(mScan.record(position, record, problem), record, problem);
+            step = acceptable(mScan.record(position, record, problem), record, position, problem);
         }
         if (step == Step::NeedMore) {
             return TableRead::NeedsMoreBytes;
@@ -240,6 +322,23 @@ private:
         return step;
     }
 
+    /** plausible(), but a record read whole whose packing method alone is unknown (the
+     *  records after it lead to the table's end from where its fields end) is kept: only its
+     *  entry is lost when the entries are located, and its size places the others. */
+    Step acceptable(Step step, const PboEntry &record, size_t position, Problem &problem) {
+        const Step checked = plausible(step, record, problem);
+        if (step != Step::Record || checked != Step::Broken) {
+            return checked;
+        }
+        Resync ahead(mScan, mBeforeBytes + record.dataSize);
+        std::vector<PboEntry> rest;
+        size_t dataStart = 0;
+        const Step onward = ahead.chain(position, rest, dataStart);
+        return onward == Step::EndRecord  ? Step::Record
+               : onward == Step::NeedMore ? Step::NeedMore
+                                          : Step::Broken;
+    }
+
     Step properties(size_t &position, Problem &problem) {
         for (;;) {
             const size_t keyStart = position;
@@ -263,17 +362,41 @@ private:
 
     /** The table broke at `breakPosition`: where does it go on? */
     TableRead resume(size_t breakPosition, const Problem &problem) {
-        Resync resync(mScan, mTable.before);
+        // The records read last before the break may be the break's own garbage (a name that
+        // ran into the next record's fields): when no chain fits after them, they are dropped,
+        // a few at most.
+        constexpr size_t kMaxDroppedRecords = 2;
+        for (size_t dropped = 0;; ++dropped) {
+            const TableRead read = resumeAt(breakPosition, problem, dropped);
+            if (read == TableRead::NeedsMoreBytes || mTable.broken) {
+                return read;
+            }
+            if (dropped == kMaxDroppedRecords || mTable.before.empty()) {
+                break;
+            }
+            breakPosition = static_cast<size_t>(mTable.before.back().recordOffset);
+            mTable.before.pop_back();
+        }
+        ThrowImportError(mFileName, problem.structure, breakPosition,
+                         problem.text + " at byte " + std::to_string(problem.at) +
+                             ", and no later record leads to the table's end: no entry can be "
+                             "located");
+    }
+
+    /** One try of resume(), after `dropped` records before the break were dropped; sets
+     *  mTable.broken when the table goes on. */
+    TableRead resumeAt(size_t breakPosition, const Problem &problem, size_t dropped) {
+        Resync resync(mScan, SumOfDataSizes(mTable.before));
         size_t dataStart = 0;
         const Step step = resync.find(breakPosition, mTable.after, dataStart);
         if (step == Step::NeedMore) {
             return TableRead::NeedsMoreBytes;
         }
-        mTable.broken = true;
         mTable.breakOffset = breakPosition;
         if (step == Step::EndRecord) {
+            mTable.broken = true;
             mTable.dataStart = dataStart;
-            mTable.lostRecords = 1;
+            mTable.lostRecords = 1 + dropped;
             dropTailOfBrokenName(problem.at);
             const uint64_t resumed = mTable.after.empty() ? dataStart - kRecordFieldBytes - 1
                                                           : mTable.after.front().recordOffset;
@@ -283,33 +406,37 @@ private:
                               "; the records between are lost");
             return TableRead::Complete;
         }
-        if (endsAtADamagedEndRecord(breakPosition)) {
+        if (dropped == 0 && endsAtADamagedEndRecord(breakPosition, problem.fileEnded)) {
+            mTable.broken = true;
             mWarnings.add(problem.kind, mFileName, "entry table end", mTable.dataStart - 21,
                           problem.text + " at byte " + std::to_string(problem.at) +
                               ": the record here is taken for the damaged end record, which "
                               "the entries' sizes confirm");
-            return TableRead::Complete;
         }
-        ThrowImportError(mFileName, problem.structure, breakPosition,
-                         problem.text + " at byte " + std::to_string(problem.at) +
-                             ", and no later record leads to the table's end: no entry can be "
-                             "located");
+        return TableRead::Complete;
     }
 
     /** Where no chain of records reaches an end record, the end record itself may be damaged:
      *  at the break, or at a record before it that was read from the end record's bytes. It is
      *  taken where the records before it fill the rest of the file exactly. */
-    bool endsAtADamagedEndRecord(size_t breakPosition) {
+    bool endsAtADamagedEndRecord(size_t breakPosition, bool fileEnded) {
+        // Where the table ran to the file's end, the file may have been cut inside it, and
+        // the sizes before the cut can fill it by chance: then only a trailer's zero byte,
+        // where the sizes say the data ends, confirms them.
+        const uint64_t fileSize = mScan.fileSize();
+        const bool trailerSeen = fileSize >= kTrailerBytes &&
+                                 fileSize - kTrailerBytes < mScan.available() &&
+                                 mScan.byteAt(static_cast<size_t>(fileSize - kTrailerBytes)) == 0;
         std::vector<PboEntry> &before = mTable.before;
         uint64_t dataBytes = SumOfDataSizes(before);
-        const uint64_t fileSize = mScan.fileSize();
         for (size_t kept = before.size() + 1; kept-- > 0;) {
             const uint64_t end = kept == before.size() ? breakPosition : before[kept].recordOffset;
             if (kept < before.size()) {
                 dataBytes -= before[kept].dataSize;
             }
             const uint64_t start = end + kRecordFieldBytes + 1;
-            if (start + dataBytes == fileSize || start + dataBytes + kTrailerBytes == fileSize) {
+            if ((!fileEnded && start + dataBytes == fileSize) ||
+                ((!fileEnded || trailerSeen) && start + dataBytes + kTrailerBytes == fileSize)) {
                 mTable.lostRecords = before.size() - kept;
                 before.resize(kept);
                 mTable.dataStart = start;
@@ -339,6 +466,7 @@ private:
     const std::string &mFileName;
     Warnings &mWarnings;
     PboTable &mTable;
+    uint64_t mBeforeBytes = 0; ///< the data sizes of mTable.before
 };
 
 } // namespace

@@ -15,7 +15,9 @@
 
 #include <assimp_gameformats/GameFormats.h>
 
+#include <assimp/BaseImporter.h>
 #include <assimp/Exporter.hpp>
+#include <assimp/IOSystem.hpp>
 #include <assimp/Importer.hpp>
 
 #include <algorithm>
@@ -24,6 +26,7 @@
 #include <memory>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <system_error>
 
 namespace agf::cli {
@@ -116,6 +119,27 @@ void QueueJobs(BatchRun &run, const std::map<std::string, BatchRecord> &earlier)
     }
 }
 
+/** Whether an importer whose extensions include the path's reads the file at `path`
+ *  through `files`, judged by its content (BaseImporter::CanRead with the signature check). */
+bool AnImporterReads(const Assimp::Importer &importer, Assimp::IOSystem &files,
+                     const std::string &path) {
+    const size_t dot = path.find_last_of('.');
+    const std::string extension = dot == std::string::npos ? "" : LowerAscii(path.substr(dot + 1));
+    for (size_t i = 0; i < importer.GetImporterCount(); ++i) {
+        const aiImporterDesc *info = importer.GetImporterInfo(i);
+        std::istringstream extensions(info != nullptr ? info->mFileExtensions : "");
+        std::string claimed;
+        bool claims = false;
+        while (!claims && extensions >> claimed) {
+            claims = LowerAscii(claimed) == extension;
+        }
+        if (claims && importer.GetImporter(i)->CanRead(path, &files, true)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /** Checks the folders and the format, plans the jobs and queues them; an exit code other than
  *  kSuccess when the run cannot start. */
 int PrepareRun(BatchRun &run) {
@@ -150,6 +174,10 @@ int PrepareRun(BatchRun &run) {
     planOptions.shardCount = options.shardCount;
     planOptions.isImportable = [&importer](const std::string &extension) {
         return !extension.empty() && importer.IsExtensionSupported("." + extension);
+    };
+    const std::unique_ptr<Assimp::IOSystem> archiveFiles(NewPboIOSystem());
+    planOptions.readsArchiveEntry = [&importer, &archiveFiles](const std::string &path) {
+        return AnImporterReads(importer, *archiveFiles, path);
     };
     run.plan = PlanBatch(options.sourceRoot, options.destinationRoot, planOptions);
     ReportArchiveWarnings(run.plan);

@@ -13,6 +13,7 @@
 #include <assimp/IOSystem.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -68,6 +69,7 @@ struct FoundFiles {
     std::map<std::string, SourceFile> files; ///< by relative source path, sorted
     std::set<std::string> archiveFolders;
     std::vector<std::string> archiveWarnings;
+    std::vector<std::string> unreadableEntries;
 };
 
 /** Adds the importable entries of the PBO archive `archive` (`relative` in the tree). */
@@ -78,9 +80,18 @@ void AddArchiveEntries(const fs::path &archive, const std::string &relative,
     try {
         const PboListing listing = ListPboArchive(archive.string());
         for (const PboEntryInfo &entry : listing.entries) {
-            if (options.isImportable(ExtensionOf(entry.path))) {
-                found.files[relative + "/" + entry.path] = {entry.size, entry.dataRootPath, true};
+            if (!options.isImportable(ExtensionOf(entry.path))) {
+                continue;
             }
+            // Archives hold a game's data beside its models (stringtables, configs) under
+            // extensions that importers also claim: only what an importer reads is planned.
+            const std::string source = relative + "/" + entry.path;
+            if (options.readsArchiveEntry &&
+                !options.readsArchiveEntry(archive.string() + "/" + entry.path)) {
+                found.unreadableEntries.push_back(source);
+                continue;
+            }
+            found.files[source] = {entry.size, entry.dataRootPath, true};
         }
         for (const Warning &warning : listing.warnings) {
             found.archiveWarnings.push_back(warning.text());
@@ -261,6 +272,17 @@ BatchPlan PlanBatch(const fs::path &sourceRoot, const fs::path &skipFolder,
     BatchPlan plan;
     plan.archiveFolders.assign(found.archiveFolders.begin(), found.archiveFolders.end());
     plan.archiveWarnings = std::move(found.archiveWarnings);
+    // Entries of archives that no importer reads are reported as skipped, as loose files that
+    // are no model are below.
+    for (const std::string &relative : found.unreadableEntries) {
+        if (IsSelected(relative, options)) {
+            ++plan.allFiles;
+            if (ShardOf(relative, options.shardCount) == options.shardIndex) {
+                ++plan.shardFiles;
+                plan.skipped.push_back({relative, "no importer reads this entry of the archive"});
+            }
+        }
+    }
     std::vector<BatchJob> all;
     for (const auto &[relative, file] : files) {
         if (bound.count(relative) != 0) {
@@ -287,6 +309,8 @@ BatchPlan PlanBatch(const fs::path &sourceRoot, const fs::path &skipFolder,
         }
         all.push_back(std::move(job));
     }
+    std::sort(plan.skipped.begin(), plan.skipped.end(),
+              [](const SkippedFile &a, const SkippedFile &b) { return a.source < b.source; });
     NameOutputs(all, files, options.outputExtension);
 
     for (BatchJob &job : all) {

@@ -44,6 +44,10 @@ struct BatchPlanOptions {
     unsigned int shardCount = 1;
     /** Whether an importer reads files with this extension (lower case, no dot). */
     std::function<bool(const std::string &)> isImportable;
+    /** Whether an importer reads the archive's entry at this path (through the archive,
+     *  "<root>/addons/a.pbo/stringtable.xml"), judged by its content; asked only of entries
+     *  with an importable extension. Unset: every such entry is planned. */
+    std::function<bool(const std::string &)> readsArchiveEntry;
 };
 
 struct BatchPlan {
