@@ -114,8 +114,7 @@ TEST(PboArchive, WithoutPropertiesOrTrailerThePrefixIsTheArchivesName) {
     EXPECT_EQ(archive.prefix(), "Old_Addon");
     EXPECT_FALSE(archive.layout().signedTrailer);
     ASSERT_EQ(archive.entries().size(), 2u);
-    EXPECT_TRUE(archive.readEntry(*archive.find("old_addon/b/c.txt")) ==
-                std::vector<uint8_t>{'d'});
+    EXPECT_TRUE(archive.readEntry(*archive.find("old_addon/b/c.txt")) == std::vector<uint8_t>{'d'});
 }
 
 TEST(PboArchive, AnArchiveWithoutEntriesIsEmptyAndAFileThatIsNoneIsRefused) {
@@ -167,14 +166,13 @@ TEST(PboFileSystem, ATextureInAnotherArchiveIsFoundUnderARootThatIsThatArchiveOr
     const std::string crate = (dir / "agf_models.pbo").string() + "/props/crate.p3d";
     const std::vector<uint8_t> expected = PaaPixels("argb8888");
     // No root: the reference stays, quietly, as for a loose model.
-    const auto alone = ImportValidated(crate, [](Assimp::Importer &importer) {
-        importer.SetIOHandler(agf::NewPboIOSystem());
-    });
+    const auto alone = ImportValidated(
+        crate, [](Assimp::Importer &importer) { importer.SetIOHandler(agf::NewPboIOSystem()); });
     ASSERT_NE(alone.scene, nullptr) << alone.error;
     EXPECT_EQ(alone.scene->mNumTextures, 0u);
     EXPECT_EQ(DiffuseOf(*alone.scene), "x\\agf\\textures\\crate_co.paa");
-    for (const std::string &root : {(dir / "agf_textures.pbo").string(), dir.string(),
-                                   dir.string() + "/"}) {
+    for (const std::string &root :
+         {(dir / "agf_textures.pbo").string(), dir.string(), dir.string() + "/"}) {
         const auto result = ImportValidated(crate, [&](Assimp::Importer &importer) {
             importer.SetIOHandler(agf::NewPboIOSystem());
             importer.SetPropertyString(AI_CONFIG_IMPORT_TEXTURE_ROOTS, "/nonexistent;" + root);
@@ -233,7 +231,7 @@ TEST(PboFileSystem, EntriesAreFilesAndEverythingElseGoesToTheWrappedIOSystem) {
     // A compressed entry, read in pieces and with seeks, as importers read.
     Assimp::IOStream *stream = files.Open(archive + "/config.cpp", "rb");
     ASSERT_NE(stream, nullptr);
-    const std::vector<uint8_t> &config = agf::testgen::pbo::ModelsPboSpec().entries[3].bytes;
+    const std::vector<uint8_t> config = agf::testgen::pbo::ModelsPboSpec().entries[3].bytes;
     ASSERT_EQ(stream->FileSize(), config.size());
     std::vector<uint8_t> part(6);
     ASSERT_EQ(stream->Seek(6, aiOrigin_SET), aiReturn_SUCCESS);
@@ -317,11 +315,11 @@ TEST(PboReading, TakingOneModelOutReadsNoOtherEntry) {
     const std::vector<uint8_t> bytes = WritePbo(spec);
     agf::test::WriteBytes(dir / "big.pbo", bytes);
     uint64_t bytesRead = 0;
-    const auto result = ImportValidated((dir / "big.pbo").string() + "/triangle.p3d",
-                                        [&](Assimp::Importer &importer) {
-                                            importer.SetIOHandler(agf::NewPboIOSystem(
-                                                new agf::test::pbo::CountingIOSystem(bytesRead)));
-                                        });
+    const auto result = ImportValidated(
+        (dir / "big.pbo").string() + "/triangle.p3d", [&](Assimp::Importer &importer) {
+            importer.SetIOHandler(
+                agf::NewPboIOSystem(new agf::test::pbo::CountingIOSystem(bytesRead)));
+        });
     ASSERT_NE(result.scene, nullptr) << result.error;
     EXPECT_EQ(result.scene->mNumTextures, 1u);
     EXPECT_LT(bytesRead, 256u << 10) << "of " << bytes.size() << " bytes";
