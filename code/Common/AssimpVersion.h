@@ -50,7 +50,9 @@ enum class AssimpRepair {
     MorphTargetNormals,
     /** FBX: morph-weight animation (aiMeshMorphAnim) is not written (FbxMorphAnimation.h). */
     FbxMorphAnimation,
-    /** FBX: node and scene metadata are not written (FbxMetadata.h). */
+    /** FBX: node and scene metadata are not written as user properties, the only properties
+     *  Blender imports (FbxMetadata.h). 5.2 and 5.4 write neither; 6.0 writes node metadata as
+     *  plain properties (vectors left out, uint64 as text) and no scene metadata. */
     FbxMetadata,
     /** FBX: all meshes of a node go into one Model and one Geometry, and the reader gives each
      *  of that mesh's materials its own aiMesh with the whole geometry's shapes: morph targets

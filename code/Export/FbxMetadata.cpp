@@ -94,11 +94,34 @@ FbxRecord &PropertyTable(FbxRecord &record) {
     return record.children.front();
 }
 
-size_t AddTo(FbxRecord &record, const aiMetadata &metadata) {
+/** The name (first field) of a Properties70 entry. */
+std::string PropertyName(const FbxRecord &entry, const std::string &fileName) {
+    if (entry.name != "P" || entry.propertyCount == 0) {
+        return std::string();
+    }
+    const std::vector<FbxProperty> fields = DecodeProperties(entry, fileName);
+    return fields[0].type == 'S' ? fields[0].text : std::string();
+}
+
+/** Adds our user properties to the table of `record`. An entry of the same name that the writer
+ *  already put there (Assimp 6.0 writes node metadata as plain properties, which Blender does
+ *  not import, and skips vectors) is replaced, so each key appears once. */
+size_t AddTo(FbxRecord &record, const aiMetadata &metadata, const std::string &fileName) {
     std::vector<FbxRecord> properties;
     AppendProperties(metadata, std::string(), properties);
     FbxRecord &table = PropertyTable(record);
-    table.children.insert(table.children.end(), properties.begin(), properties.end());
+    std::map<std::string, size_t> existing;
+    for (size_t i = 0; i < table.children.size(); ++i) {
+        existing.emplace(PropertyName(table.children[i], fileName), i);
+    }
+    for (FbxRecord &property : properties) {
+        const auto found = existing.find(PropertyName(property, fileName));
+        if (found != existing.end()) {
+            table.children[found->second] = std::move(property);
+        } else {
+            table.children.push_back(std::move(property));
+        }
+    }
     return properties.size();
 }
 
@@ -126,7 +149,7 @@ MetadataReport AddMetadataUserProperties(FbxBinaryFile &file, const aiScene &sce
         if (record.name == "Documents" && scene.mMetaData != nullptr) {
             for (FbxRecord &document : record.children) {
                 if (document.name == "Document") {
-                    report.properties += AddTo(document, *scene.mMetaData);
+                    report.properties += AddTo(document, *scene.mMetaData, fileName);
                 }
             }
         }
@@ -153,7 +176,7 @@ MetadataReport AddMetadataUserProperties(FbxBinaryFile &file, const aiScene &sce
             }
             if (found->second->mMetaData != nullptr &&
                 found->second->mMetaData->mNumProperties != 0) {
-                report.properties += AddTo(object, *found->second->mMetaData);
+                report.properties += AddTo(object, *found->second->mMetaData, fileName);
                 ++report.models;
             }
         }

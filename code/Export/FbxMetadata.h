@@ -1,7 +1,10 @@
 /** @file FbxMetadata.h
  *  Our metadata in binary FBX: aiNode metadata as user properties ("U" flag in Properties70)
  *  of the Model written for that node, which Blender imports as the object's custom properties;
- *  scene metadata as user properties of the Document. Assimp 5.2.5's FBX writer drops both.
+ *  scene metadata as user properties of the Document. Assimp 5.2 and 5.4's FBX writers drop
+ *  both; 6.0's writes node metadata as plain (not user) properties, which Blender ignores, and
+ *  drops scene metadata. An entry the writer already made for a key is replaced by ours, so
+ *  each key is in the file once and Assimp's reader, which reads every entry, sees it once.
  */
 #pragma once
 
