@@ -1,6 +1,8 @@
 /** @file TestSupport.cpp */
 #include "TestSupport.h"
 
+#include "Common/AssimpVersion.h"
+
 #include "ChildProcess.h"
 
 #include <cstdlib>
@@ -227,6 +229,13 @@ const aiScene *BuildAndValidate(Assimp::Importer &importer, std::function<void(a
     static const char kPayload[] = "agf test scene";
     return importer.ReadFileFromMemory(kPayload, sizeof kPayload, aiProcess_ValidateDataStructure,
                                        "agftest");
+}
+
+std::string FbxReaderTargetName(const std::string &name) {
+    if (LoadedAssimpVersion() < AssimpVersion{5, 3, 0} || name.find('.') != std::string::npos) {
+        return name;
+    }
+    return name + "." + name;
 }
 
 } // namespace agf::test

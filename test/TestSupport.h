@@ -177,4 +177,10 @@ namespace agf::test {
  *  (owned by `importer`), or nullptr with importer.GetErrorString() set. */
 const aiScene *BuildAndValidate(Assimp::Importer &importer, std::function<void(aiScene *)> build);
 
+/** The name Assimp's FBX reader gives a target that our writer wrote as a blend-shape channel
+ *  and a shape both named `name` (the names Blender and the FBX SDK show). From 5.3.0 on
+ *  (upstream PR #4980) the reader names a target "<channel>.<shape>" when the channel's name
+ *  has no dot: Assimp 5.2.5 reads "Bulge" back as "Bulge", 5.4.3 and 6.0.5 as "Bulge.Bulge". */
+std::string FbxReaderTargetName(const std::string &name);
+
 } // namespace agf::test

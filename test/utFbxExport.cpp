@@ -29,6 +29,7 @@
 
 using namespace agf;
 using namespace agf::fbx;
+using agf::test::FbxReaderTargetName;
 
 namespace {
 
@@ -452,17 +453,6 @@ enum class TargetNames {
     Unchecked,      ///< the format or writer keeps no names
     AssimpFbxReader ///< what Assimp's FBX reader makes of the source names (FbxReaderTargetName)
 };
-
-/** The name Assimp's FBX reader gives a target that our writer wrote as a blend-shape channel
- *  and a shape both named `name` (the names Blender and the FBX SDK show). From 5.3.0 on
- *  (upstream PR #4980) the reader names a target "<channel>.<shape>" when the channel's name
- *  has no dot: Assimp 5.2.5 reads "Bulge" back as "Bulge", 5.4.3 and 6.0.5 as "Bulge.Bulge". */
-std::string FbxReaderTargetName(const std::string &name) {
-    if (LoadedAssimpVersion() < AssimpVersion{5, 3, 0} || name.find('.') != std::string::npos) {
-        return name;
-    }
-    return name + "." + name;
-}
 
 /** Vertex positions, bones and weights, and (when `morphTargets`) the morph targets. */
 void ExpectSameMesh(const aiMesh &original, const aiMesh &back, bool morphTargets,
