@@ -65,8 +65,8 @@ inline const char *ImportFirstModel(const pbo::PboArchive &archive,
         const std::string extension = Lower(entry.path.substr(entry.path.find_last_of('.') + 1));
         bool ours = false;
         for (const FormatInfo &format : ListFormats()) {
-            ours = ours || (" " + format.extensions + " ").find(" " + extension + " ") !=
-                               std::string::npos;
+            ours = ours ||
+                   (" " + format.extensions + " ").find(" " + extension + " ") != std::string::npos;
         }
         if (!ours) {
             continue;

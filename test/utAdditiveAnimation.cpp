@@ -219,8 +219,8 @@ TEST(AdditiveUeAnim, ATrackHoldingTheBindPoseIsNoChange) {
     EXPECT_EQ(warnings.count(agf::WarningKind::Adjusted), 1u) << warnings.text();
 }
 
-/** A chain of `bones` bones (a triangle, one vertex skinned to the first) and a mesh-space clip that turns
- *  the first bone at `frames` distinct frames: restoring it would key every bone at every
+/** A chain of `bones` bones (a triangle, one vertex skinned to the first) and a mesh-space clip
+ * that turns the first bone at `frames` distinct frames: restoring it would key every bone at every
  *  frame. */
 std::pair<std::vector<uint8_t>, std::vector<uint8_t>> ChainAndLongMeshSpaceClip(int32_t bones,
                                                                                 int32_t frames) {

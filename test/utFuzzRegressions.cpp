@@ -2,8 +2,8 @@
 // bugs the fuzzers found (fuzz/regressions/<target>/) and the minimised corpora
 // (fuzz/corpus/<target>/). A reproducer must give exactly the outcome and message that its
 // folder's EXPECTED file records; a corpus file must pass the fuzz targets' judgement
-// (fuzz/FuzzImportCase.h, fuzz/FuzzLzssCase.h, fuzz/FuzzLzoCase.h, fuzz/FuzzPboCase.h): a valid scene or one of our
-// error messages.
+// (fuzz/FuzzImportCase.h, fuzz/FuzzLzssCase.h, fuzz/FuzzLzoCase.h, fuzz/FuzzPboCase.h): a valid
+// scene or one of our error messages.
 #include "TestSupport.h"
 
 #include "../fuzz/FuzzImportCase.h"

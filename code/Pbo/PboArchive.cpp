@@ -82,8 +82,8 @@ void PboArchive::readLayout() {
     uint8_t tail[kTrailerBytes] = {};
     const size_t tailSize = static_cast<size_t>(std::min<uint64_t>(fileSize, kTrailerBytes));
     const size_t gotTail = ReadAt(*stream, fileSize - tailSize, tail, tailSize);
-    mLayout = LocatePboEntries(table, fileSize, tail, gotTail == tailSize ? tailSize : 0,
-                               mFileName, mWarnings);
+    mLayout = LocatePboEntries(table, fileSize, tail, gotTail == tailSize ? tailSize : 0, mFileName,
+                               mWarnings);
 }
 
 void PboArchive::choosePrefix() {

@@ -43,9 +43,8 @@ size_t PboSliceStream::Read(void *buffer, size_t size, size_t count) {
         return 0;
     }
     const uint64_t wanted = std::min<uint64_t>(count, (mSize - mPosition) / size);
-    if (wanted == 0 ||
-        mArchive->Seek(static_cast<size_t>(mOffset + mPosition), aiOrigin_SET) !=
-            aiReturn_SUCCESS) {
+    if (wanted == 0 || mArchive->Seek(static_cast<size_t>(mOffset + mPosition), aiOrigin_SET) !=
+                           aiReturn_SUCCESS) {
         return 0;
     }
     const size_t bytes = mArchive->Read(buffer, 1, static_cast<size_t>(wanted * size));

@@ -19,8 +19,7 @@ namespace agf::pbo {
 /** Bytes [offset, offset + size) of an open archive stream, which it closes through `io`. */
 class PboSliceStream : public Assimp::IOStream {
 public:
-    PboSliceStream(Assimp::IOSystem &io, Assimp::IOStream *archive, uint64_t offset,
-                   uint64_t size);
+    PboSliceStream(Assimp::IOSystem &io, Assimp::IOStream *archive, uint64_t offset, uint64_t size);
     ~PboSliceStream() override;
     PboSliceStream(const PboSliceStream &) = delete;
     PboSliceStream &operator=(const PboSliceStream &) = delete;
@@ -60,7 +59,6 @@ private:
 /** The position a Seek asks for in a stream of `size` bytes at `position`, as Assimp's memory
  *  stream reads the origins (aiOrigin_END counts back from the end); false when it lies
  *  outside the stream. */
-bool SeekTarget(uint64_t size, uint64_t position, size_t offset, aiOrigin origin,
-                uint64_t &target);
+bool SeekTarget(uint64_t size, uint64_t position, size_t offset, aiOrigin origin, uint64_t &target);
 
 } // namespace agf::pbo

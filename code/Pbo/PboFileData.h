@@ -29,13 +29,13 @@ constexpr size_t kMaxNameBytes = 1024;
 
 /** One record of the entry table, and where its bytes were found. */
 struct PboEntry {
-    std::string name;  ///< as stored ('\' separators)
-    std::string path;  ///< '/'-separated, inside the archive (MakeSafeRelativePath of the name)
+    std::string name; ///< as stored ('\' separators)
+    std::string path; ///< '/'-separated, inside the archive (MakeSafeRelativePath of the name)
     uint32_t method = kMethodStored;
     uint32_t originalSize = 0; ///< compressed: the size it unpacks to; stored: 0 or dataSize
     uint32_t reserved = 0;
-    uint32_t timestamp = 0; ///< seconds since 1970
-    uint32_t dataSize = 0;  ///< bytes in the archive
+    uint32_t timestamp = 0;    ///< seconds since 1970
+    uint32_t dataSize = 0;     ///< bytes in the archive
     uint64_t recordOffset = 0; ///< where the record starts in the file
     uint64_t dataOffset = 0;   ///< where its bytes start in the file
 
@@ -68,10 +68,10 @@ struct PboArchiveLayout {
     std::vector<std::pair<std::string, std::string>> properties;
     std::vector<PboEntry> entries; ///< usable entries, in table order
     uint64_t dataStart = 0;
-    uint64_t dataEnd = 0;      ///< where the entries' bytes end (the trailer's start)
-    bool signedTrailer = false; ///< a zero byte and a SHA-1 follow the data
+    uint64_t dataEnd = 0;          ///< where the entries' bytes end (the trailer's start)
+    bool signedTrailer = false;    ///< a zero byte and a SHA-1 follow the data
     uint8_t sha1[kSha1Bytes] = {}; ///< as stored (not verified: that would read the whole file)
-    size_t lostEntries = 0;     ///< records whose bytes could not be located or read
+    size_t lostEntries = 0;        ///< records whose bytes could not be located or read
 };
 
 } // namespace agf::pbo

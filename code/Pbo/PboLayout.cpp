@@ -7,8 +7,8 @@
 #include "Common/SafePaths.h"
 #include "Common/StringHelpers.h"
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <set>
 
@@ -78,11 +78,9 @@ uint64_t FindDataEnd(std::vector<PboEntry> &entries, uint64_t dataStart, const D
     }
     if (repairs == 1) {
         PboEntry &entry = entries[repaired];
-        warnings.add(WarningKind::Inconsistent, fileName, EntryStructure(entry),
-                     entry.recordOffset,
+        warnings.add(WarningKind::Inconsistent, fileName, EntryStructure(entry), entry.recordOffset,
                      "data size " + std::to_string(entry.dataSize) +
-                         " disagrees with the original size " +
-                         std::to_string(entry.originalSize) +
+                         " disagrees with the original size " + std::to_string(entry.originalSize) +
                          "; the original size is taken: with it the entries fill the data area");
         entry.dataSize = entry.originalSize;
         const uint64_t end = dataStart + SumOfDataSizes(entries);
@@ -183,8 +181,8 @@ PboArchiveLayout LocatePboEntries(const PboTable &table, uint64_t fileSize, cons
     layout.lostEntries = table.lostRecords;
     DataEnds ends;
     ends.fileSize = fileSize;
-    ends.trailerPossible = tailSize == kTrailerBytes && tail[0] == 0 &&
-                           fileSize >= table.dataStart + kTrailerBytes;
+    ends.trailerPossible =
+        tailSize == kTrailerBytes && tail[0] == 0 && fileSize >= table.dataStart + kTrailerBytes;
     std::vector<PboEntry> before = table.before;
     std::vector<PboEntry> after = table.after;
     if (!table.broken) {

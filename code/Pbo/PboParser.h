@@ -41,8 +41,7 @@ TableRead ParsePboTable(const uint8_t *data, size_t available, uint64_t fileSize
  *  min(21, fileSize) bytes are `tail`. Entries that cannot be located inside the file or read
  *  are left out with a warning each. */
 PboArchiveLayout LocatePboEntries(const PboTable &table, uint64_t fileSize, const uint8_t *tail,
-                                  size_t tailSize, const std::string &fileName,
-                                  Warnings &warnings);
+                                  size_t tailSize, const std::string &fileName, Warnings &warnings);
 
 /** The value of the property `key` (compared ignoring case), or "" when there is none. */
 std::string PboProperty(const PboArchiveLayout &layout, const std::string &key);
