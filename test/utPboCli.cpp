@@ -172,8 +172,10 @@ TEST(PboCli, BatchConvertsEveryModelOfEveryArchiveToItsDataRootPath) {
     // A rerun finds the outputs newer than their archives.
     const CliResult again = RunCli(dir, "batch @agf out --jobs 2");
     ASSERT_EQ(again.exitCode, 0) << again.err;
-    for (const Json &file : ReadJson(dir / "out/report.json")["files"]) {
-        EXPECT_EQ(file["status"], "up-to-date") << file.dump();
+    const Json rerun = ReadJson(dir / "out/report.json");
+    for (const Json &file : rerun["files"]) {
+        const bool model = file["source"] != "addons/agf_data.pbo/stringtable.xml";
+        EXPECT_EQ(file["status"], model ? "up-to-date" : "skipped") << file.dump();
     }
 }
 

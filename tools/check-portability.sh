@@ -4,7 +4,7 @@
 #   mingw    MinGW-w64 g++ (Windows x86-64, POSIX threads), as a DLL's sources are built;
 #   libcxx   clang 14 with libc++ (the standard library of macOS and of clang-only systems).
 # It shows that nothing in the library needs glibc, Linux or GNU extensions; it builds and runs
-# nothing (docs/library.md, "Platforms").
+# nothing (README, "Platforms and Assimp versions").
 #
 #   bash tools/check-portability.sh [mingw|libcxx|all]      (default: all)
 #
