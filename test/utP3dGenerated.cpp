@@ -176,13 +176,15 @@ TEST(P3dGenerated, MlodUvSet0TaggWinsOverFaceUvsWhichFillInWithoutIt) {
         lod.points = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {2, 0, 1}, {3, 0, 1}, {3, 1, 1}, {2, 1, 1}};
         lod.normals = {{0, 0, -1}};
         gen::MlodFace triangle;
-        triangle.points = {0, 1, 2};
-        triangle.normals = {0, 0, 0};
+        // Built, then moved in: GCC 12 at -O3 warns (-Wnonnull) when a braced list is assigned
+        // to an empty vector.
+        triangle.points = std::vector<uint32_t>{0, 1, 2};
+        triangle.normals = std::vector<uint32_t>{0, 0, 0};
         triangle.uvs = {{0.125f, 0.25f}, {0.375f, 0.5f}, {0.625f, 0.75f}};
         triangle.texture = "a";
         gen::MlodFace quad;
-        quad.points = {3, 4, 5, 6};
-        quad.normals = {0, 0, 0, 0};
+        quad.points = std::vector<uint32_t>{3, 4, 5, 6};
+        quad.normals = std::vector<uint32_t>{0, 0, 0, 0};
         quad.uvs = {{0.0625f, 0.1875f}, {0.3125f, 0.4375f}, {0.5625f, 0.6875f}, {0.8125f, 0.9375f}};
         quad.texture = "agf\\uv\\a_much_longer_texture_name_co.paa";
         quad.material = "agf\\uv\\quad.rvmat";
@@ -421,8 +423,9 @@ TEST(P3dGenerated, MlodFaceMaterialsInOrderOfFirstUseAcrossTheSwitchToAMap) {
     };
     for (uint32_t f = 0; f < faceCount; ++f) {
         gen::MlodFace face;
-        face.points = {2 * f, 2 * f + 1, 2 * f + 3, 2 * f + 2};
-        face.normals = {0, 0, 0, 0};
+        // Moved in, not assigned from a braced list: see the note on GCC 12 above.
+        face.points = std::vector<uint32_t>{2 * f, 2 * f + 1, 2 * f + 3, 2 * f + 2};
+        face.normals = std::vector<uint32_t>{0, 0, 0, 0};
         face.uvs = {{0, 0}, {0, 1}, {1, 1}, {1, 0}};
         std::tie(face.texture, face.material) = pairOf(f);
         lod.faces.push_back(face);
