@@ -47,7 +47,11 @@ stage_done "set-up (Debian packages)"
 
 # ---- GCC, Debian's Assimp 5.2.5 ------------------------------------------------------------------
 stage "gcc-assimp-5.2: build (warnings are errors)"
-cmake -S . -B build-ci -DCMAKE_BUILD_TYPE=Release -DAGF_WERROR=ON |
+# -O2, as Debian builds its packages: GCC 12's -O3 inlining reports out-of-bounds and null
+# copies inside libstdc++'s vector code that cannot happen (false positives of
+# -Warray-bounds and -Wnonnull), which -Werror would turn into a failed build.
+cmake -S . -B build-ci -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" \
+    -DAGF_WERROR=ON |
     grep -E '^-- Assimp ' || true
 cmake --build build-ci -j"$jobs"
 stage_done "gcc-assimp-5.2: build"
