@@ -24,6 +24,14 @@ for f in "$models"/actorx/*.psk; do cp "$f" "$out/psk/"; done
     side_text Game/Texture2D/T_Sides_N.png png
     side_text BoxCaps.mat $'Diffuse=T_Caps_D\n'
 } >"$out/psk/skinned_box_sidecars"
+# Material instances with no .mat: their .props.txt parameters and Parent chain (a loop).
+{
+    cat "$models/actorx/skinned_box.psk"
+    side_text fuzz.props.txt $'Materials[2] = { MaterialInstanceConstant\'Pkg.MI_A\', Material3\'Pkg.M_B\' }\n'
+    side_text MI_A.props.txt $'TextureParameterValues[1] =\n{\n    TextureParameterValues[0] =\n    {\n        ParameterName = Normal\n        ParameterValue = Texture2D\'Pkg.Group.T_N\'\n    }\n}\nParent = Material3\'Pkg.M_B\'\n'
+    side_text M_B.props.txt $'CollectedTextureParameters[1] = { { Texture=Texture2D\'Pkg.T_D\', Name=Diffuse } }\nParent = MaterialInstanceConstant\'Pkg.MI_A\'\n'
+    side_text T_D.tga tga
+} >"$out/psk/skinned_box_instances"
 { cat "$models/actorx/skinned_box.psk"; side fuzz.psa "$models/actorx/psa_dense.psa"; } \
     >"$out/psk/skinned_box_with_psa"
 

@@ -74,8 +74,9 @@ protected:
     void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
                     Warnings &warnings) override;
 
-    // UEViewer's export tree: Texture2D/ and Material3/ are siblings of the mesh's folder.
-    unsigned textureParentLevels() const override { return 1; }
+    // UE Viewer's export tree, <root>/<Package>/<Class>/: Texture2D/ and Material3/ are
+    // siblings of the mesh's folder, and another package's textures are two levels up.
+    unsigned textureParentLevels() const override { return 2; }
 
 private:
     const AnimationLoaderTable &mAnimationLoaders;
@@ -111,7 +112,7 @@ void PskImporter::importFile(const std::string &file, aiScene *scene, Assimp::IO
     psk::ConvertPsk(std::move(data), file, mOptions, scene, warnings);
 
     if (!mSkipSidecars && !inMemory) {
-        psk::AddSidecarTextures(io, file, scene, warnings);
+        psk::AddSidecarTextures(io, file, scene, warnings, textureSearchFor(file).roots);
     }
     LoadAnimationsOfImport(mAnimationRequest, file, io, warnings, mAnimationLoaders, scene);
 }

@@ -81,32 +81,13 @@ const MaterialReference *ReferenceFor(const std::string &materialName, unsigned 
 std::vector<MaterialReference> ParsePropsMaterialReferences(const std::string &text) {
     std::vector<MaterialReference> references;
     for (const std::string &line : TextLines(text)) {
-        // Every Class'Path' on the line (an identifier directly followed by a quoted path),
-        // wherever it stands: as a value, inside an inline struct or an array element.
-        bool found = false;
-        size_t quote = line.find('\'');
-        while (quote != std::string::npos) {
-            size_t classStart = quote;
-            while (classStart > 0 && IsIdentifierChar(line[classStart - 1])) {
-                --classStart;
-            }
-            const size_t close = line.find('\'', quote + 1);
-            if (close == std::string::npos) {
-                break;
-            }
-            if (classStart < quote) {
-                MaterialReference reference{line.substr(classStart, quote - classStart),
-                                            line.substr(quote + 1, close - quote - 1)};
-                if (Lower(reference.className).find("material") != std::string::npos &&
-                    !reference.path.empty()) {
-                    references.push_back(std::move(reference));
-                }
-                found = true;
-                quote = line.find('\'', close + 1);
-            } else {
-                quote = close; // an opening quote without a class: try the next one
+        const std::vector<ObjectReference> onLine = ObjectReferencesOnLine(line);
+        for (const ObjectReference &reference : onLine) {
+            if (Lower(reference.className).find("material") != std::string::npos) {
+                references.push_back(reference);
             }
         }
+        const bool found = !onLine.empty();
         const size_t equals = line.find('=');
         if (found || equals == std::string::npos) {
             continue;
@@ -188,8 +169,8 @@ std::vector<Socket> ReadSidecarSockets(Assimp::IOSystem *io, const std::string &
 }
 
 size_t AddSidecarTextures(Assimp::IOSystem *io, const std::string &pskPath, aiScene *scene,
-                          Warnings &warnings) {
-    const UnrealMaterialFiles files(io, pskPath, warnings);
+                          Warnings &warnings, const std::vector<std::string> &textureRoots) {
+    const UnrealMaterialFiles files(io, pskPath, warnings, textureRoots);
     std::vector<MaterialReference> references;
     std::string text;
     if (files.readText(StripExtension(pskPath) + ".props.txt", text)) {

@@ -8,14 +8,9 @@
  *    line, is a material reference, in file order; "None" is skipped.
  *  - A PSK material takes the reference whose object name (after the last '/' and '.') equals
  *    its name, ignoring case; failing that, reference i when the counts are equal.
- *  - The .mat file is looked for next to the PSK (`<name>.mat`), in sibling class folders
- *    (`../Material/`, `../<Class>/`), and along the reference's package path from each folder
- *    above the PSK.
- *  - .mat keys map to texture types: Diffuse, Normal, Specular, SpecPower (shininess), Opacity,
- *    Emissive, Cube (reflection), Mask and Other[n] (unknown). A value is resolved to an existing
- *    image file (.tga .png .dds .bmp .jpg) next to the .mat, in ../Texture2D/, or along its
- *    package path; the path is written relative to the PSK's folder. An unresolved value is
- *    kept as written.
+ *  - The material's .mat and .props.txt, and the textures they name, are found in UE Viewer's
+ *    export tree as Common/UnrealMaterialFiles.h describes: by the reference, or by the PSK
+ *    material's name when props.txt lists none (static meshes), across packages.
  *  - props.txt's `Sockets[n] = { SocketName, BoneName, RelativeLocation, RelativeRotation,
  *    RelativeScale }` entries become sockets like SKELSOCK records (a socket a SKELSOCK chunk
  *    already has, by name ignoring case, is not added twice). Rotations are UE1-3 rotation
@@ -43,6 +38,8 @@ namespace agf::psk {
 using agf::MatEntry;
 using agf::MaterialReference;
 using agf::ObjectNameOf;
+using agf::ObjectReference;
+using agf::ObjectReferencesOnLine;
 using agf::ParseMatFile;
 
 /** The material references of a props.txt, in file order. */
@@ -58,9 +55,10 @@ std::vector<Socket> ReadSidecarSockets(Assimp::IOSystem *io, const std::string &
                                        Warnings &warnings);
 
 /** Reads the sidecars of `pskPath` through `io` and adds the textures they name to the scene's
- *  materials. Missing sidecars are silent; unreadable ones give a warning. Returns the number
- *  of texture paths added. */
+ *  materials, looking in UE Viewer's export tree and under `textureRoots`
+ *  (UnrealMaterialFiles.h). Missing sidecars are silent; unreadable ones give a warning.
+ *  Returns the number of texture paths added. */
 size_t AddSidecarTextures(Assimp::IOSystem *io, const std::string &pskPath, aiScene *scene,
-                          Warnings &warnings);
+                          Warnings &warnings, const std::vector<std::string> &textureRoots);
 
 } // namespace agf::psk

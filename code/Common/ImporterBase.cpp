@@ -53,6 +53,8 @@ void ImporterBase::embedTextures(const std::string &file, aiScene *scene, Assimp
     TextureEmbeddingOptions options = mTextureOptions;
     options.search = textureSearchFor(file);
     options.modelFileName = FileNameOf(file);
+    // A format whose textures lie in its own layout beside the model can say which are missing.
+    options.warnMissingWithoutRoots = textureParentLevels() > 0;
     Assimp::ProgressHandler *progress = m_progress;
     EmbedTextures(scene, io, options,
                   mTextureDecoders != nullptr ? *mTextureDecoders : CommonTextureDecoders(),

@@ -184,7 +184,8 @@ size_t EmbedTextures(aiScene *scene, Assimp::IOSystem *io, const TextureEmbeddin
         }
         const TextureLookup lookup = FindTextureFile(io, reference, options.search);
         if (!lookup.found) {
-            if (lookup.refused || !options.search.roots.empty()) {
+            if (lookup.refused || !options.search.roots.empty() ||
+                options.warnMissingWithoutRoots) {
                 warnings.add(lookup.refused ? WarningKind::InvalidValue : WarningKind::MissingFile,
                              options.modelFileName, "texture " + reference, 0, lookup.problem);
             }

@@ -35,6 +35,11 @@ struct TextureEmbeddingOptions {
     bool keepReferences = false; ///< AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES: do nothing
     TextureSearch search;
     std::string modelFileName; ///< names the model in warnings about its references
+    /** Warn about a texture that is not found even when no texture root was given. Without
+     *  roots, a missing texture is expected for formats whose references point into a game's
+     *  data (P3D's P: drive); formats with a layout of their own (UE Viewer's export tree) say
+     *  where the file should have been. */
+    bool warnMissingWithoutRoots = false;
 };
 
 /** Called after each texture file: (files done, files in all). */

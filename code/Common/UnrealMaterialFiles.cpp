@@ -19,6 +19,8 @@ namespace {
 
 /** How far up from the model's folder a package path is tried. */
 constexpr int kMaxAncestorLevels = 8;
+/** How long a Parent chain is followed; a longer one is a loop or a damaged dump. */
+constexpr size_t kMaxParentDepth = 8;
 /** Sidecars are small text files; a bigger one is not what we are looking for. */
 constexpr size_t kMaxSidecarSize = 4u << 20;
 
@@ -36,6 +38,45 @@ std::string PackagePathOf(const std::string &path) {
     return result;
 }
 
+const std::vector<std::string> kImageExtensions = {".tga", ".png", ".dds", ".bmp", ".jpg"};
+
+/** UE Viewer's class folders for materials, after the one a reference names. */
+std::vector<std::string> MaterialClassFolders(const MaterialReference *reference) {
+    std::vector<std::string> folders;
+    if (reference != nullptr && !reference->className.empty()) {
+        folders.push_back(reference->className);
+    }
+    for (const char *folder : {"Material3", "Material", "MaterialInstanceConstant",
+                               "MaterialInstanceTimeVarying", "MaterialInstance"}) {
+        if (folders.empty() || !EqualsIgnoreCase(folders.front(), folder)) {
+            folders.emplace_back(folder);
+        }
+    }
+    return folders;
+}
+
+/** The texture type of a .mat key; false for a key that is not a texture slot (a scalar that
+ *  a newer UE Viewer writes). */
+bool MatKeyTextureType(const std::string &key, aiTextureType &type) {
+    static const std::map<std::string, aiTextureType> kTypes = {
+        {"diffuse", aiTextureType_DIFFUSE},   {"normal", aiTextureType_NORMALS},
+        {"specular", aiTextureType_SPECULAR}, {"specpower", aiTextureType_SHININESS},
+        {"opacity", aiTextureType_OPACITY},   {"emissive", aiTextureType_EMISSIVE},
+        {"cube", aiTextureType_REFLECTION},   {"mask", aiTextureType_UNKNOWN},
+        {"other", aiTextureType_UNKNOWN},
+    };
+    std::string lower = Lower(key);
+    if (lower.compare(0, 5, "other") == 0) {
+        lower = "other";
+    }
+    const auto it = kTypes.find(lower);
+    if (it == kTypes.end()) {
+        return false;
+    }
+    type = it->second;
+    return true;
+}
+
 bool LooksLikeText(const std::vector<uint8_t> &bytes) {
     return std::none_of(bytes.begin(), bytes.end(), [](uint8_t b) { return b == 0; });
 }
@@ -45,20 +86,6 @@ std::string Normal(const std::string &path) {
 }
 
 } // namespace
-
-std::vector<std::string> TextLines(const std::string &text) {
-    std::vector<std::string> lines;
-    size_t start = 0;
-    while (start <= text.size()) {
-        size_t end = text.find_first_of("\r\n", start);
-        if (end == std::string::npos) {
-            end = text.size();
-        }
-        lines.push_back(text.substr(start, end - start));
-        start = end + 1;
-    }
-    return lines;
-}
 
 std::vector<MatEntry> ParseMatFile(const std::string &text) {
     std::vector<MatEntry> entries;
@@ -75,22 +102,10 @@ std::vector<MatEntry> ParseMatFile(const std::string &text) {
     return entries;
 }
 
-std::string ObjectNameOf(const std::string &path) {
-    std::string name = path;
-    const size_t slash = name.find_last_of('/');
-    if (slash != std::string::npos) {
-        name.erase(0, slash + 1);
-    }
-    const size_t dot = name.find_last_of('.');
-    if (dot != std::string::npos) {
-        name.erase(0, dot + 1);
-    }
-    return name;
-}
-
 UnrealMaterialFiles::UnrealMaterialFiles(Assimp::IOSystem *io, const std::string &modelPath,
-                                         Warnings &warnings)
-    : mIo(io), mModelDir(DirectoryOf(modelPath)), mWarnings(warnings) {}
+                                         Warnings &warnings, std::vector<std::string> textureRoots)
+    : mIo(io), mModelDir(DirectoryOf(modelPath)), mWarnings(warnings),
+      mTree(io, modelPath, std::move(textureRoots)) {}
 
 bool UnrealMaterialFiles::readText(const std::string &path, std::string &text) const {
     std::vector<uint8_t> bytes;
@@ -131,9 +146,9 @@ std::vector<std::string> UnrealMaterialFiles::ancestors() const {
     return result;
 }
 
-bool UnrealMaterialFiles::findMatFile(const std::string &materialName,
-                                      const MaterialReference *reference,
-                                      std::string &found) const {
+bool UnrealMaterialFiles::findMaterialFile(const std::string &materialName,
+                                           const MaterialReference *reference,
+                                           const std::string &extension, std::string &found) const {
     std::vector<std::string> names{materialName};
     if (reference != nullptr) {
         const std::string objectName = ObjectNameOf(reference->path);
@@ -143,17 +158,17 @@ bool UnrealMaterialFiles::findMatFile(const std::string &materialName,
     }
     std::vector<std::string> candidates;
     for (const std::string &name : names) {
-        candidates.push_back(mModelDir + name + ".mat");
-        candidates.push_back(mModelDir + "../Material/" + name + ".mat");
+        candidates.push_back(mModelDir + name + extension);
+        candidates.push_back(mModelDir + "../Material/" + name + extension);
         if (reference != nullptr && !reference->className.empty()) {
-            candidates.push_back(mModelDir + "../" + reference->className + "/" + name + ".mat");
+            candidates.push_back(mModelDir + "../" + reference->className + "/" + name + extension);
         }
     }
     if (reference != nullptr) {
         const std::string package = PackagePathOf(reference->path);
         if (package.find('/') != std::string::npos) {
             for (const std::string &prefix : ancestors()) {
-                candidates.push_back(prefix + package + ".mat");
+                candidates.push_back(prefix + package + extension);
             }
         }
     }
@@ -164,14 +179,60 @@ bool UnrealMaterialFiles::findMatFile(const std::string &materialName,
             return true;
         }
     }
+    const std::string package = reference != nullptr ? PackageOf(reference->path) : "";
+    for (const std::string &name : names) {
+        ExportTreeFile file;
+        if (mTree.find(package, MaterialClassFolders(reference), name, {extension}, file)) {
+            found = file.path;
+            return true;
+        }
+    }
     return false;
 }
 
-/** The texture file a .mat value names, relative to the model's folder, or the value as
- *  written when no file is found. */
-std::string UnrealMaterialFiles::resolveTexture(const std::string &matDir,
-                                                const std::string &value) const {
-    static const char *const kExtensions[] = {".tga", ".png", ".dds", ".bmp", ".jpg", ""};
+/** A path found relative to the model's folder, as a material names it. */
+std::string UnrealMaterialFiles::besideModel(const std::string &path) const {
+    const std::string base = mModelDir.empty() ? "." : mModelDir;
+    return std::filesystem::path(path)
+        .lexically_relative(std::filesystem::path(base).lexically_normal())
+        .generic_string();
+}
+
+/** The texture file an object reference names (`Texture2D'Pkg.Group.Tex'` or a UE4/5 path),
+ *  as a material names it. */
+bool UnrealMaterialFiles::resolveReference(const ObjectReference &texture,
+                                           std::string &found) const {
+    const std::string package = PackagePathOf(texture.path);
+    if (package.find('/') != std::string::npos) {
+        for (const std::string &prefix : ancestors()) {
+            for (const std::string &extension : kImageExtensions) {
+                const std::string path = Normal(prefix + package + extension);
+                if (exists(path)) {
+                    found = besideModel(path);
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+    std::vector<std::string> folders{"Texture2D"};
+    if (!texture.className.empty() && !EqualsIgnoreCase(texture.className, "Texture2D")) {
+        folders.push_back(texture.className);
+    }
+    ExportTreeFile file;
+    if (mTree.find(PackageOf(texture.path), folders, ObjectNameOf(texture.path), kImageExtensions,
+                   file)) {
+        found = file.reference;
+        return true;
+    }
+    return false;
+}
+
+/** The texture file a .mat value names, as a material names it, or the value as written when
+ *  no file is found. `hints`: the textures the material's .props.txt references, whose
+ *  packages say where a value of the same name lies. */
+std::string UnrealMaterialFiles::resolveTexture(const std::string &matDir, const std::string &value,
+                                                const std::vector<ObjectReference> &hints) const {
     std::vector<std::string> stems{matDir + value, matDir + "../Texture2D/" + value};
     const std::string package = PackagePathOf(value);
     if (package.find('/') != std::string::npos) {
@@ -182,54 +243,123 @@ std::string UnrealMaterialFiles::resolveTexture(const std::string &matDir,
         stems.push_back(matDir + package);
     }
     for (const std::string &stem : stems) {
-        for (const char *extension : kExtensions) {
+        for (const std::string &extension : kImageExtensions) {
             const std::string path = Normal(stem + extension);
             if (exists(path)) {
-                const std::string base = mModelDir.empty() ? "." : mModelDir;
-                return std::filesystem::path(path)
-                    .lexically_relative(std::filesystem::path(base).lexically_normal())
-                    .generic_string();
+                return besideModel(path);
             }
         }
+        if (exists(Normal(stem))) {
+            return besideModel(Normal(stem));
+        }
+    }
+    std::string found;
+    for (const ObjectReference &hint : hints) {
+        if (EqualsIgnoreCase(ObjectNameOf(hint.path), ObjectNameOf(value)) &&
+            resolveReference(hint, found)) {
+            return found;
+        }
+    }
+    if (resolveReference(ObjectReference{"Texture2D", value}, found)) {
+        return found;
     }
     return value;
 }
 
-size_t UnrealMaterialFiles::addTextures(aiMaterial &material, const std::string &materialName,
-                                        const MaterialReference *reference) const {
-    std::string matPath;
-    std::string text;
-    if (!findMatFile(materialName, reference, matPath) || !readText(matPath, text)) {
-        return 0;
-    }
+void UnrealMaterialFiles::slotsOfMatFile(const std::string &matPath, const std::string &text,
+                                         const std::vector<ObjectReference> &hints,
+                                         std::vector<TextureSlot> &slots) const {
     const std::string matDir = DirectoryOf(matPath);
-    const std::vector<MatEntry> entries = ParseMatFile(text);
-    static const std::map<std::string, aiTextureType> kTypes = {
-        {"diffuse", aiTextureType_DIFFUSE},   {"normal", aiTextureType_NORMALS},
-        {"specular", aiTextureType_SPECULAR}, {"specpower", aiTextureType_SHININESS},
-        {"opacity", aiTextureType_OPACITY},   {"emissive", aiTextureType_EMISSIVE},
-        {"cube", aiTextureType_REFLECTION},   {"mask", aiTextureType_UNKNOWN},
-    };
-    std::map<aiTextureType, unsigned> nextIndex;
-    size_t added = 0;
-    for (const MatEntry &entry : entries) {
-        std::string key = Lower(entry.key);
-        if (key.compare(0, 5, "other") == 0) {
-            key = "other";
-        }
-        const auto it = kTypes.find(key);
-        const aiTextureType type = it != kTypes.end() ? it->second : aiTextureType_UNKNOWN;
-        if (it == kTypes.end() && key != "other") {
-            continue; // not a texture slot (e.g. a scalar written by a newer UEViewer)
-        }
-        if (entry.value.empty() || Lower(entry.value) == "none") {
+    for (const MatEntry &entry : ParseMatFile(text)) {
+        aiTextureType type = aiTextureType_UNKNOWN;
+        if (!MatKeyTextureType(entry.key, type) || entry.value.empty() ||
+            Lower(entry.value) == "none") {
             continue;
         }
-        const aiString path(ToUtf8(resolveTexture(matDir, entry.value)));
-        material.AddProperty(&path, _AI_MATKEY_TEXTURE_BASE, type, nextIndex[type]++);
-        ++added;
+        slots.push_back(TextureSlot{type, resolveTexture(matDir, entry.value, hints)});
     }
-    return added;
+}
+
+void UnrealMaterialFiles::collectSlots(const std::string &materialName,
+                                       const MaterialReference *reference,
+                                       std::vector<std::string> &visited,
+                                       std::vector<TextureSlot> &slots) const {
+    const std::string key =
+        Lower(reference != nullptr && !reference->path.empty() ? reference->path : materialName);
+    if (visited.size() > kMaxParentDepth ||
+        std::find(visited.begin(), visited.end(), key) != visited.end()) {
+        return;
+    }
+    visited.push_back(key);
+    std::string matPath;
+    std::string matText;
+    std::string propsPath;
+    std::string propsText;
+    const bool hasMat =
+        findMaterialFile(materialName, reference, ".mat", matPath) && readText(matPath, matText);
+    const bool hasProps =
+        hasMat ? readText(StripExtension(matPath) + ".props.txt", propsText)
+               : findMaterialFile(materialName, reference, ".props.txt", propsPath) &&
+                     readText(propsPath, propsText);
+    const std::vector<ObjectReference> hints = TextureReferences(propsText);
+    if (hasMat) {
+        slotsOfMatFile(matPath, matText, hints, slots);
+    } else if (hasProps) {
+        for (const TextureParameter &parameter : ParseTextureParameters(propsText)) {
+            std::string found;
+            if (!resolveReference(parameter.texture, found)) {
+                found = ObjectNameOf(parameter.texture.path);
+            }
+            slots.push_back(TextureSlot{ParameterTextureType(parameter.name), found});
+        }
+    }
+    MaterialReference parent;
+    if (!hasProps || !ParseParentReference(propsText, parent)) {
+        return;
+    }
+    std::vector<TextureSlot> inherited;
+    collectSlots(ObjectNameOf(parent.path), &parent, visited, inherited);
+    for (TextureSlot &slot : inherited) {
+        const bool set = std::any_of(slots.begin(), slots.end(),
+                                     [&](const TextureSlot &own) { return own.type == slot.type; });
+        if (!set) {
+            slots.push_back(std::move(slot));
+        }
+    }
+}
+
+size_t UnrealMaterialFiles::addTextures(aiMaterial &material, const std::string &materialName,
+                                        const MaterialReference *reference) const {
+    std::vector<std::string> visited;
+    std::vector<TextureSlot> slots;
+    collectSlots(materialName, reference, visited, slots);
+    std::map<aiTextureType, unsigned> nextIndex;
+    for (const TextureSlot &slot : slots) {
+        const aiString path(ToUtf8(slot.path));
+        material.AddProperty(&path, _AI_MATKEY_TEXTURE_BASE, slot.type, nextIndex[slot.type]++);
+    }
+    return slots.size();
+}
+
+aiTextureType ParameterTextureType(const std::string &parameterName) {
+    const std::string name = Lower(parameterName);
+    const auto has = [&name](const char *part) { return name.find(part) != std::string::npos; };
+    if (has("normal")) {
+        return aiTextureType_NORMALS;
+    }
+    if (has("emissive") || has("emission") || has("glow")) {
+        return aiTextureType_EMISSIVE;
+    }
+    if (has("spec")) {
+        return aiTextureType_SPECULAR;
+    }
+    if (has("opacity") || has("alpha")) {
+        return aiTextureType_OPACITY;
+    }
+    if (has("diffuse") || has("basecolor") || has("base_color") || has("albedo")) {
+        return aiTextureType_DIFFUSE;
+    }
+    return aiTextureType_UNKNOWN;
 }
 
 } // namespace agf

@@ -40,8 +40,8 @@ const aiImporterDesc kDescription = {
 
 /** The textures UE Viewer's export tree gives each material, found from its name and path. */
 void AddMaterialTextures(Assimp::IOSystem *io, const std::string &file, aiScene *scene,
-                         Warnings &warnings) {
-    const UnrealMaterialFiles files(io, file, warnings);
+                         Warnings &warnings, const std::vector<std::string> &textureRoots) {
+    const UnrealMaterialFiles files(io, file, warnings, textureRoots);
     for (unsigned m = 0; m < scene->mNumMaterials; ++m) {
         aiMaterial *material = scene->mMaterials[m];
         aiString name;
@@ -80,8 +80,9 @@ protected:
     void importFile(const std::string &file, aiScene *scene, Assimp::IOSystem *io,
                     Warnings &warnings) override;
 
-    // UE Viewer's export tree: Texture2D/ and Material/ are siblings of the mesh's folder.
-    unsigned textureParentLevels() const override { return 1; }
+    // UE Viewer's export tree, <root>/<Package>/<Class>/: Texture2D/ and Material/ are
+    // siblings of the mesh's folder, and another package's textures are two levels up.
+    unsigned textureParentLevels() const override { return 2; }
 
 private:
     const AnimationLoaderTable &mAnimationLoaders;
@@ -113,7 +114,7 @@ void UeModelImporter::importFile(const std::string &file, aiScene *scene, Assimp
     ConvertUeModel(std::move(model), header, file, mOptions, scene, warnings);
 
     if (!IsMemoryFile(file)) {
-        AddMaterialTextures(io, file, scene, warnings);
+        AddMaterialTextures(io, file, scene, warnings, textureSearchFor(file).roots);
     }
     LoadAnimationsOfImport(mAnimationRequest, file, io, warnings, mAnimationLoaders, scene);
 }
