@@ -179,6 +179,28 @@ TEST(PboCli, BatchConvertsEveryModelOfEveryArchiveToItsDataRootPath) {
     }
 }
 
+TEST(PboCli, ViewShowsPaaTexturesFromATextureRootArchive) {
+    // The viewer converts as `export` does: the PAA that an archive root holds is decoded and
+    // carried in the gallery's glb, and the texture list names the file it came from.
+    const fs::path dir = ScratchDir("pbo_cli_view_roots");
+    const fs::path addons = MakeMod(dir);
+    agf::test::WriteBytes(dir / "models/loose.p3d",
+                          agf::testgen::pbo::TexturedTriangleP3d("x\\agf\\textures\\crate_co.paa"));
+    const CliResult gallery = RunCli(dir, "view --static gallery models --texture-root " +
+                                              ShellQuote((addons / "agf_textures.pbo").string()));
+    ASSERT_EQ(gallery.exitCode, 0) << gallery.out << gallery.err;
+    const auto images = GlbImages(dir / "gallery/models/0001-loose.glb");
+    ASSERT_EQ(images.size(), 1u);
+    EXPECT_TRUE(images[0] == PaaPixels("argb8888"));
+    const std::string report = agf::test::ReadText(dir / "gallery/models/0001-loose.js");
+    EXPECT_NE(report.find("crate_co.paa"), std::string::npos) << report;
+    EXPECT_NE(report.find("embedded in the model"), std::string::npos) << report;
+    const CliResult bare = RunCli(dir, "view --static bare models");
+    ASSERT_EQ(bare.exitCode, 0) << bare.out << bare.err;
+    EXPECT_TRUE(GlbImages(dir / "bare/models/0001-loose.glb").empty() ||
+                GlbImages(dir / "bare/models/0001-loose.glb")[0].empty());
+}
+
 TEST(PboCli, ViewListsTheModelsOfArchivesAndShowsThem) {
     const fs::path dir = ScratchDir("pbo_cli_view");
     const fs::path addons = MakeMod(dir);

@@ -243,6 +243,12 @@ std::vector<TextureReference> CollectTextures(const aiScene &scene, const Viewer
                 texture.slot = aiTextureTypeToString(textureType);
                 texture.written = path.C_Str();
                 texture.lookup = FindTexture(root, modelFolder, texture.written);
+                // An embedded texture ("*N") shows in the model; the list names its source.
+                const aiTexture *embedded = scene.GetEmbeddedTexture(path.C_Str());
+                if (embedded != nullptr && embedded->mFilename.length > 0) {
+                    texture.written = embedded->mFilename.C_Str();
+                    texture.lookup.note = "embedded in the model";
+                }
                 textures.push_back(std::move(texture));
             }
         }
