@@ -130,14 +130,21 @@ class Checker:
                    f"all {len(debian_symbols)} symbols of Debian's library are exported "
                    f"({len(extra)} more, listed in {listing})",
                    f"missing: {' '.join(missing[:20])}")
-        # Our code is hidden (-fvisibility=hidden, the version script); only std:: template
-        # instances that take our types as arguments may pass Debian's "ai*" pattern.
-        ours_internal = [name for name in extra
+        self.check_our_code_hidden(extra)
+        self.check_links(ours, "the stock assimp")
+
+    def check_our_code_hidden(self, exported):
+        """Our code is hidden (-fvisibility=hidden, the version script); only std:: template
+        instances that take our types as arguments may pass Debian's "ai*" pattern."""
+        ours_internal = [name for name in exported
                          if re.match(r"_Z(T[IVST]|GV)?NK?13agf_libassimp", name)]
         self.check(not ours_internal, "no function or class of our code is exported",
                    " ".join(ours_internal[:10]))
-        # Debian links libassimp without -z defs: a source of ours missing from the build would
-        # still link, and fail only when a program calls into it. ldd -r resolves every symbol.
+
+    def check_links(self, ours, command):
+        """Debian links libassimp without -z defs: a source of ours missing from the build
+        would still link, and fail only when a program calls into it. ldd -r resolves every
+        symbol; then `command` (self.cli) must load this library."""
         result = self.run(["ldd", "-r", ours], self.ours)
         undefined = [line.strip() for line in (result.stdout + result.stderr).splitlines()
                      if "undefined symbol" in line]
@@ -146,7 +153,7 @@ class Checker:
                    "\n     ".join(undefined[:10]))
         result = self.run(["ldd", self.cli], self.ours)
         self.check(str(ours.parent.resolve()) in result.stdout,
-                   "the stock assimp loads our library under LD_LIBRARY_PATH",
+                   f"{command} loads our library under LD_LIBRARY_PATH",
                    result.stdout.strip())
 
     # ---- the stock assimp command ------------------------------------------------------------

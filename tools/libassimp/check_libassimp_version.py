@@ -49,21 +49,9 @@ class VersionChecker(Checker):
         self.check(self.soname(ours) == self.soname(self.plain / self.soname_expected) ==
                    self.soname_expected, f"soname is the release's {self.soname_expected}")
         exported = self.exported_symbols(ours)
-        ours_internal = [name for name in exported
-                         if re.match(r"_Z(T[IVST]|GV)?NK?13agf_libassimp", name)]
-        self.check(len(exported) > 400 and not ours_internal,
-                   f"{len(exported)} symbols exported, no function or class of our code",
-                   " ".join(ours_internal[:10]))
-        result = self.run(["ldd", "-r", ours], self.ours)
-        undefined = [line.strip() for line in (result.stdout + result.stderr).splitlines()
-                     if "undefined symbol" in line]
-        self.check(result.returncode == 0 and not undefined,
-                   "every symbol the library uses is defined (ldd -r)",
-                   "\n     ".join(undefined[:10]))
-        result = self.run(["ldd", self.cli], self.ours)
-        self.check(str(ours.parent.resolve()) in result.stdout,
-                   "the release's assimp command loads our library under LD_LIBRARY_PATH",
-                   result.stdout.strip())
+        self.check(len(exported) > 400, f"{len(exported)} symbols exported")
+        self.check_our_code_hidden(exported)
+        self.check_links(ours, "the release's assimp command")
 
     def check_c_api(self):
         program = self.work / "c_api_import"
