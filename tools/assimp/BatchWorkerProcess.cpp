@@ -108,6 +108,7 @@ void InjectFaults(const WorkerContext &context, const WorkerJob &job) {
     }
 }
 
+/** A Session for a job; writers that embed no textures get the references as written. */
 std::unique_ptr<Session> StartSession(const WorkerContext &context, const ImportOptions &options) {
     auto session = std::make_unique<Session>(options);
     if (!WriterEmbedsTextures(context.formatId)) {
