@@ -1,5 +1,6 @@
 // UEViewer sidecars: <mesh>.props.txt names the materials' package paths, <material>.mat names
-// their textures; the importer adds the texture paths it can resolve to the materials.
+// their textures; the importer adds the texture paths it can resolve to the materials. An
+// AnimSet's props.txt names its mesh.
 #include "utPskSupport.h"
 
 #include "ActorX/PskSidecars.h"
@@ -82,6 +83,55 @@ TEST(PskSidecars, TexturesFromMatFilesAreAddedToTheMaterials) {
         skipping->ReadFile((meshDir / "box.psk").string(), aiProcess_ValidateDataStructure);
     ASSERT_NE(plain, nullptr) << skipping->GetErrorString();
     EXPECT_EQ(TexturePath(plain->mMaterials[0], aiTextureType_DIFFUSE), "<none>");
+}
+
+void ExpectReference(const agf::psk::PreviewMeshReference &reference, const std::string &package,
+                     const std::string &objectName) {
+    EXPECT_EQ(reference.package, package);
+    EXPECT_EQ(reference.objectName, objectName);
+}
+
+TEST(PskSidecars, AnAnimSetNamesItsMeshByPackageAndObject) {
+    ExpectReference(
+        agf::psk::ParsePropsPreviewMesh("PreviewSkelMeshName = Body_Darkcar.Body_Darkcar_SK\n"),
+        "Body_Darkcar", "Body_Darkcar_SK");
+    ExpectReference(agf::psk::ParsePropsPreviewMesh("PreviewSkelMeshName = Pkg.Group.Hero_SK"),
+                    "Pkg", "Hero_SK");
+    ExpectReference(agf::psk::ParsePropsPreviewMesh(
+                        "PreviewSkelMeshName = SkeletalMesh'/Game/Cars/Body_SK.Body_SK'"),
+                    "Game/Cars/Body_SK", "Body_SK");
+    ExpectReference(agf::psk::ParsePropsPreviewMesh("PreviewSkelMeshName = \"Pkg.Hero_SK\""), "Pkg",
+                    "Hero_SK");
+    ExpectReference(agf::psk::ParsePropsPreviewMesh("PreviewSkelMeshName = Hero_SK"), "",
+                    "Hero_SK");
+    // Among other properties, any case of the key, tabs and CRLF; the first line counts.
+    ExpectReference(
+        agf::psk::ParsePropsPreviewMesh("Sequences[2] =\r\n{\r\n\t[0] = AnimSequence'A.Walk'\r\n"
+                                        "}\r\nPreviewSkelMeshNames = X.Wrong\r\n"
+                                        "\tpreviewskelmeshname\t=\tPkgA.Hero_SK \r\n"
+                                        "PreviewSkelMeshName = PkgB.Other_SK\r\n"),
+        "PkgA", "Hero_SK");
+}
+
+TEST(PskSidecars, AnAnimSetTextThatNamesNoMeshGivesNone) {
+    using namespace std::string_literals;
+    const std::string huge(3u << 20, 'x');
+    const std::vector<std::string> texts = {
+        "",
+        "PreviewSkelMeshName = None",
+        "PreviewSkelMeshName =",
+        "PreviewSkelMeshName = SkeletalMesh''",
+        "AnimSet = Pkg.Anims\nRateScale = 1\n",
+        "PreviewSkelMeshName Pkg.Hero_SK",
+        "PreviewSkelMeshName = Pkg.\x01Hero_SK",
+        "PreviewSkelMeshName = Pkg.Hero\0_SK"s,
+        "PreviewSkelMeshName = Pkg." + huge,
+        huge + "\n" + huge,
+        "\x89PNG\r\n\x1a\n\0\0\0\rIHDR=\xff\xfe="s,
+    };
+    for (const std::string &text : texts) {
+        EXPECT_EQ(agf::psk::ParsePropsPreviewMesh(text).objectName, "") << text.substr(0, 60);
+    }
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 #include <assimp/material.h>
 #include <assimp/scene.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 
@@ -100,6 +101,41 @@ std::vector<MaterialReference> ParsePropsMaterialReferences(const std::string &t
         }
     }
     return references;
+}
+
+PreviewMeshReference ParsePropsPreviewMesh(const std::string &text) {
+    // Object paths are short; a longer value or one with control bytes is damage, not a name.
+    constexpr size_t kMaxReferenceLength = 1024;
+    for (const std::string &line : TextLines(text)) {
+        const size_t equals = line.find('=');
+        if (equals == std::string::npos ||
+            !EqualsIgnoreCase(Trim(line.substr(0, equals)), "PreviewSkelMeshName")) {
+            continue;
+        }
+        std::string path = Unquoted(Trim(line.substr(equals + 1)));
+        // Class'Path': the object path between the quotes.
+        const size_t quote = path.find('\'');
+        if (quote != std::string::npos && path.size() > quote + 1 && path.back() == '\'') {
+            path = path.substr(quote + 1, path.size() - quote - 2);
+        }
+        const bool controlBytes = std::any_of(path.begin(), path.end(), [](char c) {
+            return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+        });
+        if (path.empty() || path.size() > kMaxReferenceLength || controlBytes ||
+            EqualsIgnoreCase(path, "None")) {
+            return {};
+        }
+        PreviewMeshReference reference;
+        reference.objectName = ObjectNameOf(path);
+        const size_t slash = path.find_last_of('/');
+        const size_t dot = path.find('.', slash == std::string::npos ? 0 : slash + 1);
+        if (dot != std::string::npos) {
+            reference.package = path.substr(0, dot);
+            reference.package.erase(0, reference.package.find_first_not_of('/'));
+        }
+        return reference;
+    }
+    return {};
 }
 
 std::vector<Socket> ParsePropsSockets(const std::string &text, bool rotationsInDegrees) {

@@ -16,6 +16,9 @@
  *    already has, by name ignoring case, is not added twice). Rotations are UE1-3 rotation
  *    units (65536 a turn: FRotator holds integers there) unless the mesh lies in UEViewer's
  *    `SkeletalMesh4` folder or a value has a decimal point: UE4/5's FRotator holds degrees.
+ *  - An AnimSet's props.txt names the mesh it was made for: `PreviewSkelMeshName =
+ *    Package.Mesh` (or `Package.Group.Mesh`, or an object path such as
+ *    `SkeletalMesh'/Game/Cars/Body_SK.Body_SK'`); the first such line counts.
  */
 #pragma once
 
@@ -44,6 +47,18 @@ using agf::ParseMatFile;
 
 /** The material references of a props.txt, in file order. */
 std::vector<MaterialReference> ParsePropsMaterialReferences(const std::string &text);
+
+/** The mesh an AnimSet's props.txt names: its package ("Body_Darkcar" for
+ *  "Body_Darkcar.Body_SK", "Game/Cars/Body_SK" for "/Game/Cars/Body_SK.Body_SK"; "" for a bare
+ *  name) and its object name ("Body_SK"). */
+struct PreviewMeshReference {
+    std::string package;
+    std::string objectName; ///< "" when the text names no mesh
+};
+
+/** The `PreviewSkelMeshName` of a props.txt (rules above). Text that names no mesh ("None",
+ *  no such line, a value that is too long or holds control bytes) gives an empty objectName. */
+PreviewMeshReference ParsePropsPreviewMesh(const std::string &text);
 
 /** The sockets of a props.txt (rules above), rotations in degrees. `rotationsInDegrees`: the
  *  values are degrees already (UE4/5). */

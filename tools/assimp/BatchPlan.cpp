@@ -1,6 +1,7 @@
 /** @file BatchPlan.cpp */
 #include "BatchPlan.h"
 
+#include "AnimSetMeshes.h"
 #include "AnimationSiblings.h"
 #include "ExitCodes.h"
 #include "ExportFormats.h"
@@ -195,6 +196,18 @@ void BindCompanions(const std::map<std::string, SourceFile> &files, bool bindAni
     }
 }
 
+/** The files of the tree itself, not inside an archive: UE Viewer's exports, whose AnimSets
+ *  name their meshes in text files beside them, are folders. */
+std::vector<std::string> LooseFiles(const std::map<std::string, SourceFile> &files) {
+    std::vector<std::string> loose;
+    for (const auto &[relative, file] : files) {
+        if (!file.inArchive) {
+            loose.push_back(relative);
+        }
+    }
+    return loose;
+}
+
 /** The first bytes of a file that only its content tells apart (a .uc, an .xml), from the tree
  *  or from inside its archive; null for other files and for a file that cannot be read. */
 std::unique_ptr<std::string> StartOf(const fs::path &root, const std::string &relative,
@@ -264,10 +277,18 @@ BatchPlan PlanBatch(const fs::path &sourceRoot, const fs::path &skipFolder,
     FoundFiles found = ImportableFiles(sourceRoot, skipFolder, options);
     const std::map<std::string, SourceFile> &files = found.files;
 
-    // Pair first, over every file: an animation file goes with the mesh whose import loads it.
+    // Pair first, over every file: an animation file goes with the mesh whose import loads it,
+    // else with the mesh its .props.txt names.
     std::map<std::string, std::vector<std::string>> animationsOf;
     std::set<std::string> bound;
     BindCompanions(files, options.bindAnimations, animationsOf, bound);
+    std::map<std::string, std::vector<std::string>> namedOf;
+    if (options.bindAnimations) {
+        namedOf = AnimationsNamingMeshes(sourceRoot, LooseFiles(files));
+        for (const auto &[mesh, animations] : namedOf) {
+            bound.insert(animations.begin(), animations.end());
+        }
+    }
 
     BatchPlan plan;
     plan.archiveFolders.assign(found.archiveFolders.begin(), found.archiveFolders.end());
@@ -303,8 +324,12 @@ BatchPlan PlanBatch(const fs::path &sourceRoot, const fs::path &skipFolder,
         BatchJob job;
         job.source = relative;
         job.inputBytes = file.size;
-        for (const std::string &animation : animationsOf[relative]) {
-            job.animations.push_back(animation);
+        // In load order: the import reads the files it is given before its siblings.
+        job.namedAnimations = namedOf[relative];
+        job.animations = job.namedAnimations;
+        job.animations.insert(job.animations.end(), animationsOf[relative].begin(),
+                              animationsOf[relative].end());
+        for (const std::string &animation : job.animations) {
             job.inputBytes += files.at(animation).size;
         }
         all.push_back(std::move(job));

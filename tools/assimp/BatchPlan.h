@@ -2,9 +2,9 @@
  *  What `assimp batch` converts: the files under the source folder that an importer reads,
  *  the entries of the PBO archives there as well (docs/pbo.md), filtered by --include /
  *  --exclude, animation files paired with their mesh as the mesh's import pairs them
- *  (AnimationSiblings.h), an Unreal 1 mesh's files with its data file, the files that are no
- *  model set apart (NonModelFiles.h), the output path of each under the destination, and the
- *  shard each belongs to.
+ *  (AnimationSiblings.h) or as their .props.txt names it (AnimSetMeshes.h), an Unreal 1 mesh's
+ * files with its data file, the files that are no model set apart (NonModelFiles.h), the output
+ * path of each under the destination, and the shard each belongs to.
  */
 #pragma once
 
@@ -23,6 +23,10 @@ struct BatchJob {
      *  archive: "addons/cba_optics.pbo/cba_optic_small_70.p3d". */
     std::string source;
     std::vector<std::string> animations; ///< bound animation files, relative, in load order
+    /** The animation files among `animations` that name the model in their .props.txt
+     *  (AnimSetMeshes.h): its import is given them, as `--anim` gives files; the others it loads
+     *  by itself. */
+    std::vector<std::string> namedAnimations;
     /** Relative to the destination folder; an archive's entry goes to its data-root path,
      *  "x/cba/addons/optics/cba_optic_small_70.glb". */
     std::string output;

@@ -33,6 +33,7 @@ std::string OneDecimal(double value) {
 nlohmann::json JobToJson(const WorkerJob &job) {
     return {{"source", job.source},
             {"output", job.output},
+            {"animation_files", job.animationFiles},
             {"count_only", job.countOnly},
             {"memory_limit_bytes", job.memoryLimitBytes}};
 }
@@ -41,6 +42,7 @@ WorkerJob JobFromJson(const nlohmann::json &json) {
     WorkerJob job;
     job.source = json.at("source").get<std::string>();
     job.output = json.at("output").get<std::string>();
+    job.animationFiles = json.at("animation_files").get<std::vector<std::string>>();
     job.countOnly = json.at("count_only").get<bool>();
     job.memoryLimitBytes = json.at("memory_limit_bytes").get<uint64_t>();
     return job;
@@ -153,6 +155,7 @@ void WorkerPool::Start(size_t jobIndex, const BatchJob &job, bool countOnly) {
     WorkerJob message;
     message.source = job.source;
     message.output = job.output;
+    message.animationFiles = job.namedAnimations;
     message.countOnly = countOnly;
     message.memoryLimitBytes = slot.memoryLimitBytes;
     const std::string line = JobToJson(message).dump() + "\n";

@@ -41,8 +41,11 @@ struct BatchCounts {
 
 /** What a worker is asked: one line of JSON on its stdin. */
 struct WorkerJob {
-    std::string source;            ///< relative to the source folder
-    std::string output;            ///< relative to the destination folder
+    std::string source; ///< relative to the source folder
+    std::string output; ///< relative to the destination folder
+    /** Animation files the import is given (BatchJob::namedAnimations), relative to the source
+     *  folder. */
+    std::vector<std::string> animationFiles;
     bool countOnly = false;        ///< import and count, write nothing
     uint64_t memoryLimitBytes = 0; ///< how much more memory the conversion may take
 };

@@ -6,6 +6,7 @@
  *  `assimp export` does, writes the output into its own folder <dst>/<scratch>/<number>/ and
  *  answers with one line of JSON on stdout. It ends when its stdin ends.
  */
+#include "AnimSetMeshes.h"
 #include "BatchOptions.h"
 #include "BatchWorker.h"
 #include "Commands.h"
@@ -24,6 +25,7 @@
 #include <cstdlib>
 #include <deque>
 #include <fstream>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <thread>
@@ -106,14 +108,38 @@ void InjectFaults(const WorkerContext &context, const WorkerJob &job) {
     }
 }
 
+/** A Session for a job; writers that embed no textures get the references as written. */
+std::unique_ptr<Session> StartSession(const WorkerContext &context, const ImportOptions &options) {
+    auto session = std::make_unique<Session>(options);
+    if (!WriterEmbedsTextures(context.formatId)) {
+        session->importer().SetPropertyBool(AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES, true);
+    }
+    return session;
+}
+
 JobResult ImportAndExport(const WorkerContext &context, const WorkerJob &job) {
     JobResult result;
     const fs::path source = context.options.sourceRoot / job.source;
-    Session session(context.options.import);
-    if (!WriterEmbedsTextures(context.formatId)) {
-        session.importer().SetPropertyBool(AI_CONFIG_IMPORT_TEXTURES_KEEP_REFERENCES, true);
+    const auto withAnimations = [&context](const std::vector<std::string> &animations) {
+        ImportOptions options = context.options.import;
+        for (const std::string &animation : animations) {
+            options.animationFiles.push_back((context.options.sourceRoot / animation).string());
+        }
+        return options;
+    };
+    // A Session keeps a reference to its options: both live as long as it does.
+    const ImportOptions given = withAnimations(job.animationFiles);
+    ImportOptions retried;
+    std::unique_ptr<Session> session = StartSession(context, given);
+    const aiScene *scene = session->Import(source.string());
+    const std::string error = session->importer().GetErrorString();
+    const std::vector<std::string> spared = AnimationFilesSparedBy(error, job.animationFiles);
+    if (scene == nullptr && spared.size() < job.animationFiles.size()) {
+        ReportWarning("converted without an animation file that names it: " + OneLine(error));
+        retried = withAnimations(spared);
+        session = StartSession(context, retried);
+        scene = session->Import(source.string());
     }
-    const aiScene *scene = session.Import(source.string());
     if (scene == nullptr) {
         return result;
     }
@@ -124,7 +150,7 @@ JobResult ImportAndExport(const WorkerContext &context, const WorkerJob &job) {
         fs::remove_all(context.scratch);
         fs::create_directories(context.scratch);
         const std::string name = fs::path(job.output).filename().string();
-        result.ok = session.Export(scene, context.formatId, (context.scratch / name).string());
+        result.ok = session->Export(scene, context.formatId, (context.scratch / name).string());
         result.written = result.ok;
     }
     return result;

@@ -1,6 +1,7 @@
 /** @file ViewerModels.cpp */
 #include "ViewerModels.h"
 
+#include "AnimSetMeshes.h"
 #include "AnimationSiblings.h"
 #include "ExitCodes.h"
 #include "Session.h"
@@ -91,10 +92,27 @@ const std::set<std::string> &ModelConverter::BoneNamesOf(const std::string &mesh
     return names;
 }
 
+const std::map<std::string, std::vector<std::string>> &ModelConverter::NamedAnimations() {
+    if (mNamedAnimations == nullptr) {
+        std::vector<std::string> files;
+        for (const CatalogEntry &entry : mCatalog) {
+            files.push_back(entry.file);
+        }
+        mNamedAnimations = std::make_unique<std::map<std::string, std::vector<std::string>>>(
+            AnimationsNamingMeshes(mRoot.folder(), files));
+    }
+    return *mNamedAnimations;
+}
+
 std::string ModelConverter::MeshForAnimation(const CatalogEntry &entry) {
     const std::vector<std::string> meshExtensions = MeshExtensionsFor(LowerExtension(entry.file));
     if (meshExtensions.empty()) {
         return "";
+    }
+    for (const auto &[mesh, animations] : NamedAnimations()) {
+        if (std::find(animations.begin(), animations.end(), entry.file) != animations.end()) {
+            return mesh;
+        }
     }
     std::vector<std::string> candidates;
     for (const CatalogEntry &other : mCatalog) {
@@ -147,25 +165,47 @@ std::shared_ptr<ConvertedModel> ModelConverter::Convert(const CatalogEntry &entr
             modelFile = model->boundMesh;
             options.animationFiles.push_back((mRoot.folder() / entry.file).string());
         }
+        const auto named = NamedAnimations().find(entry.file);
+        const std::vector<std::string> namedFiles =
+            named == NamedAnimations().end() ? std::vector<std::string>() : named->second;
+        const auto withNamed = [this, &options](const std::vector<std::string> &animations) {
+            ImportOptions withThem = options;
+            for (const std::string &animation : animations) {
+                withThem.animationFiles.push_back((mRoot.folder() / animation).string());
+            }
+            return withThem;
+        };
         const ResolvedPath resolved = mRoot.Resolve(modelFile);
         if (resolved.check != PathCheck::Ok) {
             throw std::runtime_error(modelFile + ": no such file under the viewed folder");
         }
         // The name as listed, not the link target: importers look for siblings next to it.
         const std::string modelPath = (mRoot.folder() / modelFile).string();
-        Session session(options, ModelFileAccess::Read);
-        const aiScene *scene = session.Import(modelPath);
+        // A Session keeps a reference to its options: both live as long as it does.
+        const ImportOptions given = withNamed(namedFiles);
+        ImportOptions retried;
+        auto session = std::make_unique<Session>(given, ModelFileAccess::Read);
+        const aiScene *scene = session->Import(modelPath);
+        const std::string error = session->importer().GetErrorString();
+        const std::vector<std::string> spared = AnimationFilesSparedBy(error, namedFiles);
+        if (scene == nullptr && spared.size() < namedFiles.size()) {
+            ReportWarning(modelPath +
+                          ": shown without an animation file that names it: " + OneLine(error));
+            retried = withNamed(spared);
+            session = std::make_unique<Session>(retried, ModelFileAccess::Read);
+            scene = session->Import(modelPath);
+        }
         if (scene == nullptr) {
-            model->error = FirstLine(session.importer().GetErrorString());
+            model->error = FirstLine(session->importer().GetErrorString());
         } else {
             ConvertImported(*scene, *model, modelPath);
             model->ok = true;
             if (withGlb) {
-                const aiExportDataBlob *blob = session.exporter().ExportToBlob(scene, "glb2");
+                const aiExportDataBlob *blob = session->exporter().ExportToBlob(scene, "glb2");
                 if (blob == nullptr) {
                     model->ok = false;
                     model->error =
-                        "cannot export as glb2: " + FirstLine(session.exporter().GetErrorString());
+                        "cannot export as glb2: " + FirstLine(session->exporter().GetErrorString());
                 } else {
                     model->glb.assign(static_cast<const char *>(blob->data), blob->size);
                 }

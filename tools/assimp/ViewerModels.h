@@ -5,8 +5,10 @@
  *  animations, morph targets, textures).
  *
  *  Animation files (PSA, PSAX, MOT, UEANIM) are shown on their mesh, bound as `--anim` binds
- *  them: the mesh in the same folder with the same base name, else the one whose bones the
- *  animation's tracks name most often. Without such a mesh the animation's own skeleton is shown.
+ *  them: the mesh in the same folder with the same base name, else the mesh their .props.txt
+ *  names (AnimSetMeshes.h), else the one in the same folder whose bones the animation's tracks
+ *  name most often. Without such a mesh the animation's own skeleton is shown. A mesh is shown
+ *  with the animation files that name it as well as its siblings.
  */
 #pragma once
 
@@ -39,6 +41,9 @@ private:
     /** The mesh an animation file is shown on ("" none). */
     std::string MeshForAnimation(const CatalogEntry &entry);
     const std::set<std::string> &BoneNamesOf(const std::string &meshFile);
+    /** The animation files of the catalog that name each mesh (AnimationsNamingMeshes), read
+     *  once. */
+    const std::map<std::string, std::vector<std::string>> &NamedAnimations();
     void ConvertImported(const aiScene &scene, ConvertedModel &model, const std::string &modelPath);
 
     const ViewerRoot &mRoot;
@@ -46,6 +51,7 @@ private:
     std::vector<CatalogEntry> mCatalog;
     /** Lower-case bone names per mesh file, for binding animation files. */
     std::map<std::string, std::set<std::string>> mBoneNames;
+    std::unique_ptr<std::map<std::string, std::vector<std::string>>> mNamedAnimations;
 };
 
 } // namespace agf::cli
