@@ -77,29 +77,15 @@ void ConvertPsaScene(AnimationSet set, const std::vector<PsaBone> &bones,
                      const PsaSceneOptions &options, const std::string &fileName, aiScene *scene,
                      Warnings &warnings) {
     // Skeleton: one node per BONENAMES record under a root named after the file.
-    std::vector<std::string> nodeNames = set.boneNames;
-    if (MakeNamesUnique(nodeNames) != 0) {
-        warnings.add(WarningKind::Duplicate, fileName, "BONENAMES", 0,
-                     "repeated names; duplicates renamed");
-    }
     const bool hierarchy = ParentsLookReal(bones);
     const std::vector<aiMatrix4x4> rest = RestPoses(set);
     std::vector<NodeSource> nodes(bones.size());
     for (size_t b = 0; b < bones.size(); ++b) {
-        nodes[b].name = nodeNames[b];
         nodes[b].parent = (hierarchy && b != 0) ? bones[b].parentIndex : -1;
         nodes[b].local = rest[b];
     }
-    scene->mRootNode = new aiNode(fileName);
-    BuildNodeHierarchy(nodes, scene->mRootNode, SourceContext{fileName, "BONENAMES", 0}, warnings);
-    // Bind by the nodes' own (unique) names, so that repeated file names still bind one to one.
-    set.boneNames = nodeNames;
-
-    SceneParts parts;
-    parts.moveInto(scene); // no meshes: marks the scene incomplete, as validation requires
-    std::vector<AnimationSet> sets;
-    sets.push_back(std::move(set));
-    if (AddAnimationSetsToScene(scene, sets, warnings) == 0) {
+    if (BuildAnimationFileScene(scene, std::move(set), std::move(nodes), fileName,
+                                SourceContext{fileName, "BONENAMES", 0}, warnings) == 0) {
         // A skeleton alone is not what an animation file is for: say why nothing came out.
         ThrowImportError(fileName, options.sparse ? "SEQUENCES" : "ANIMINFO", 0,
                          "no sequence has any keys (see the warnings); nothing to import");

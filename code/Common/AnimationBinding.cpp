@@ -396,6 +396,30 @@ size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets, 
     return count;
 }
 
+size_t BuildAnimationFileScene(aiScene *scene, AnimationSet set, std::vector<NodeSource> bones,
+                               const std::string &rootName, const SourceContext &context,
+                               Warnings &warnings, const AdditiveOptions &additive) {
+    std::vector<std::string> nodeNames = set.boneNames;
+    if (MakeNamesUnique(nodeNames) != 0) {
+        warnings.add(WarningKind::Duplicate, context.file, context.structure, context.offset,
+                     "repeated bone names; duplicates renamed");
+    }
+    bones.resize(nodeNames.size());
+    for (size_t b = 0; b < bones.size(); ++b) {
+        bones[b].name = nodeNames[b];
+    }
+    scene->mRootNode = new aiNode(rootName);
+    BuildNodeHierarchy(bones, scene->mRootNode, context, warnings);
+    // Bind by the nodes' own (unique) names, so that repeated file names still bind one to one.
+    set.boneNames = nodeNames;
+
+    SceneParts parts;
+    parts.moveInto(scene); // no meshes: marks the scene incomplete, as validation requires
+    std::vector<AnimationSet> sets;
+    sets.push_back(std::move(set));
+    return AddAnimationSetsToScene(scene, sets, warnings, additive);
+}
+
 size_t LoadAnimationsOntoScene(const AnimationLoadRequest &request,
                                const AnimationLoaderTable &loaders, aiScene *scene) {
     const AnimationLoadContext &context = request.context;

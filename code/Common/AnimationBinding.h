@@ -12,6 +12,7 @@
 
 #include "Common/AdditiveAnimation.h"
 #include "Common/AnimationSet.h"
+#include "Common/SceneBuilder.h"
 
 #include <string>
 #include <vector>
@@ -54,6 +55,16 @@ AnimationLoadRequest MakeAnimationLoadRequest(const Assimp::Importer *importer,
  *  restored onto the base `additive` names (AdditiveAnimation.h); the base may be any
  *  animation of the scene or of the sets. Returns the number of animations added. */
 size_t AddAnimationSetsToScene(aiScene *scene, std::vector<AnimationSet> &sets, Warnings &warnings,
+                               const AdditiveOptions &additive = AdditiveOptions());
+
+/** The scene of an animation file imported on its own (PSA, UEANIM...): one node per bone of
+ *  `set` under a root named `rootName`, no meshes, and the set's animations bound to those
+ *  nodes. `bones` gives each bone's parent and rest pose, in the order of `set.boneNames`;
+ *  their names are the set's, repeated ones made unique with a Duplicate warning in `context`.
+ *  Returns the number of animations added (AddAnimationSetsToScene). */
+size_t BuildAnimationFileScene(aiScene *scene, AnimationSet set, std::vector<NodeSource> bones,
+                               const std::string &rootName, const SourceContext &context,
+                               Warnings &warnings,
                                const AdditiveOptions &additive = AdditiveOptions());
 
 /** Adds the animations of every requested file to `scene` (whose node tree holds the

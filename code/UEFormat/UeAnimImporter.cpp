@@ -106,24 +106,13 @@ void UeAnimImporter::importFile(const std::string &file, aiScene *scene, Assimp:
     if (deltas) {
         additive.base = AdditiveOptions::Base::Bind; // the identity rest: the deltas as they are
     }
-    std::vector<std::string> nodeNames = set.boneNames;
-    if (MakeNamesUnique(nodeNames) != 0) {
-        warnings.add(WarningKind::Duplicate, name, "TRACKS", 0, "repeated bone names renamed");
-    }
-    std::vector<NodeSource> nodes(nodeNames.size());
+    std::vector<NodeSource> nodes(set.boneNames.size());
     for (size_t b = 0; b < nodes.size(); ++b) {
-        nodes[b].name = nodeNames[b];
         nodes[b].local = RestOf(set, static_cast<uint32_t>(b), deltas);
     }
-    scene->mRootNode = new aiNode(BaseNameOf(file).empty() ? "UEFormat" : BaseNameOf(file));
-    BuildNodeHierarchy(nodes, scene->mRootNode, SourceContext{name, "TRACKS", 0}, warnings);
-    set.boneNames = nodeNames;
-
-    SceneParts parts;
-    parts.moveInto(scene); // no meshes: marks the scene incomplete, as validation requires
-    std::vector<AnimationSet> sets;
-    sets.push_back(std::move(set));
-    if (AddAnimationSetsToScene(scene, sets, warnings, additive) == 0) {
+    const std::string rootName = BaseNameOf(file).empty() ? "UEFormat" : BaseNameOf(file);
+    if (BuildAnimationFileScene(scene, std::move(set), std::move(nodes), rootName,
+                                SourceContext{name, "TRACKS", 0}, warnings, additive) == 0) {
         ThrowImportError(name, poses ? "POSES" : "TRACKS", 0,
                          "no animation has any keys (see the warnings); nothing to import");
     }
