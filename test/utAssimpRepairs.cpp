@@ -420,6 +420,31 @@ void CopySceneWithNestedMetadata() {
     }
 }
 
+TEST(AssimpRepairs, FbxReaderTurnsRoot) {
+    // A file that declares Z-up (front -Y): the reader either leaves the data as it is or turns
+    // the root so that the file's up (Z) becomes Y.
+    Assimp::Importer importer;
+    const aiScene *rich = RichScene(importer);
+    ASSERT_NE(rich, nullptr);
+    aiScene *scene = nullptr;
+    Assimp::SceneCombiner::CopyScene(&scene, rich);
+    const std::unique_ptr<aiScene> owned(scene);
+    delete scene->mMetaData;
+    MetadataBuilder axes;
+    axes.add("UpAxis", int32_t(2)).add("UpAxisSign", int32_t(1));
+    axes.add("FrontAxis", int32_t(1)).add("FrontAxisSign", int32_t(-1));
+    axes.add("CoordAxis", int32_t(0)).add("CoordAxisSign", int32_t(1));
+    scene->mMetaData = axes.build();
+    scene->mRootNode->mTransformation = aiMatrix4x4();
+    Assimp::Importer reader;
+    const aiScene *back = ReadBack(reader, ReadableStockFbx(scene), "fbx");
+    ASSERT_NE(back, nullptr) << reader.GetErrorString();
+    const aiVector3D fileUp = back->mRootNode->mTransformation * aiVector3D(0, 0, 1);
+    const bool turned = std::abs(fileUp.y) > std::abs(fileUp.z);
+    EXPECT_EQ(turned, AssimpNeeds(AssimpRepair::FbxReaderTurnsRoot))
+        << fileUp.x << " " << fileUp.y << " " << fileUp.z;
+}
+
 TEST(AssimpRepairs, NestedMetadataCopy) {
     if (AssimpNeeds(AssimpRepair::NestedMetadataCopy)) {
         EXPECT_DEATH(CopySceneWithNestedMetadata(), "");

@@ -3,6 +3,7 @@
 
 #include "ActorXRecords.h"
 
+#include "Common/AssimpVersion.h"
 #include "Common/Coordinates.h"
 #include "Common/SceneBuilder.h"
 #include "Common/StringHelpers.h"
@@ -54,15 +55,20 @@ aiMatrix4x4 UpToZ(int axis, int sign) {
 }
 
 /** The scene's up axis from metadata: our importers record the file's axis and whether they
- *  turned the root Y-up; Assimp's FBX importer records the file's axis and leaves the data in
- *  it. */
+ *  turned the root Y-up; Assimp's FBX importer records the file's axes (CoordAxis among them)
+ *  and, up to 5.3, leaves the data in them; later ones turn the root of a scene with meshes
+ *  Y-up (fbx-reader-turns-root). */
 void SceneUpAxis(const aiScene &scene, int &axis, int &sign) {
     axis = 1;
     sign = 1;
-    double rotated = 0, up = 0, upSign = 1;
+    double rotated = 0, up = 0, upSign = 1, coordAxis = 0;
     const bool hasUp = MetadataNumber(scene.mMetaData, AGF_META_UP_AXIS, up) && up >= 0 && up <= 2;
     MetadataNumber(scene.mMetaData, AGF_META_UP_AXIS_SIGN, upSign);
     if (MetadataNumber(scene.mMetaData, AGF_META_ROOT_ROTATED_TO_Y_UP, rotated) && rotated != 0) {
+        return;
+    }
+    const bool fromFbx = MetadataNumber(scene.mMetaData, "CoordAxis", coordAxis);
+    if (fromFbx && scene.mNumMeshes > 0 && AssimpNeeds(AssimpRepair::FbxReaderTurnsRoot)) {
         return;
     }
     if (hasUp) {

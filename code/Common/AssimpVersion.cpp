@@ -55,6 +55,8 @@ const std::vector<AssimpRepairInfo> &AssimpRepairs() {
         {R::GltfMorphWeights, "gltf-morph-weights", {5, 2, 0}, kEveryLaterVersion},
         {R::GltfLights, "gltf-lights", {5, 2, 0}, kEveryLaterVersion},
         {R::GltfExtras, "gltf-extras", {5, 2, 0}, kEveryLaterVersion},
+        // Measured on 5.4.3 and 6.0.5; 5.3 not measured.
+        {R::FbxReaderTurnsRoot, "fbx-reader-turns-root", {5, 4, 0}, kEveryLaterVersion},
         {R::NestedMetadataCopy, "nested-metadata-copy", {5, 2, 0}, {5, 4, 3}},
     };
     return repairs;

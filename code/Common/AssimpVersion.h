@@ -67,6 +67,10 @@ enum class AssimpRepair {
     GltfLights,
     /** glTF 2: node and scene metadata are not written as extras (GltfExtras.h). */
     GltfExtras,
+    /** FBX reader: a scene with meshes gets the axes its file declares on its root node, turned
+     *  to Y-up (5.2 leaves the data in the file's axes). Not a repair but a reading: the ActorX
+     *  writers take such a scene as Y-up (ActorXExportSkeleton.cpp). */
+    FbxReaderTurnsRoot,
     /** SceneCombiner::Copy, which every exporter runs first, asserts (aborts the process) on
      *  nested aiMetadata (FlattenNestedMetadata). */
     NestedMetadataCopy,

@@ -10,6 +10,7 @@
 #include "Export/AnimationRetiming.h"
 #include "Export/ChannelKeyAlignment.h"
 #include "Export/ExportSupport.h"
+#include "Export/FbxAxes.h"
 #include "Export/FbxBinaryRepair.h"
 #include "Export/FbxMeshNodes.h"
 #include "Export/FbxMetadata.h"
@@ -49,6 +50,8 @@ ScenePtr PreparedCopy(const aiScene *scene, Target target, std::vector<double> &
         // On every version: each writer reads the base mesh's normals for a target that has
         // normals without checking that the mesh has any.
         PrepareMorphTargetNormals(*owned);
+        // On every version: the writer copies our UpAxis without a matching FrontAxis.
+        DeclareFbxAxes(*owned);
         if (AssimpNeeds(AssimpRepair::FbxOneGeometryPerNode)) {
             GiveEachMeshItsOwnNode(*owned);
         }
