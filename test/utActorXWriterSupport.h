@@ -119,6 +119,8 @@ struct CornerChecks {
     bool colors = true;
     bool weights = true;
     bool morphs = true;
+    /** `b` came through Assimp's FBX reader: its target names are FbxReaderTargetName's. */
+    bool morphNamesReadFromFbx = false;
     float tolerance = 1e-4f; ///< relative to the model's size for positions
 };
 
@@ -157,7 +159,8 @@ inline float Distance(const Corner &a, const Corner &b, const CornerChecks &chec
     if (checks.morphs) {
         consider(a.morphs.size() == b.morphs.size() ? 0.0f : 1e9f, "morph count");
         for (const auto &[name, position] : a.morphs) {
-            const auto other = b.morphs.find(name);
+            const auto other =
+                b.morphs.find(checks.morphNamesReadFromFbx ? FbxReaderTargetName(name) : name);
             consider(other == b.morphs.end() ? 1e9f : (other->second - position).Length(),
                      "morph position");
         }
