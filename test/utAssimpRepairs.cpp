@@ -420,6 +420,43 @@ void CopySceneWithNestedMetadata() {
     }
 }
 
+TEST(AssimpRepairs, FbxUvSetIndices) {
+    // Two UV sets holding the same values at other vertices: set 1's vertex v has set 0's value
+    // of vertex v + 1.
+    Assimp::Importer importer;
+    const aiScene *rich = RichScene(importer);
+    ASSERT_NE(rich, nullptr);
+    aiScene *scene = nullptr;
+    Assimp::SceneCombiner::CopyScene(&scene, rich);
+    const std::unique_ptr<aiScene> owned(scene);
+    aiMesh *mesh = scene->mMeshes[0];
+    const unsigned count = mesh->mNumVertices;
+    for (unsigned set = 0; set < 2; ++set) {
+        delete[] mesh->mTextureCoords[set];
+        mesh->mTextureCoords[set] = new aiVector3D[count];
+        mesh->mNumUVComponents[set] = 2;
+        for (unsigned v = 0; v < count; ++v) {
+            mesh->mTextureCoords[set][v] =
+                aiVector3D(static_cast<float>((v + set) % count) / count, 0.5f, 0.0f);
+        }
+    }
+    Assimp::Importer reader;
+    const aiScene *back = ReadBack(reader, ReadableStockFbx(scene), "fbx");
+    ASSERT_NE(back, nullptr) << reader.GetErrorString();
+    const aiMesh *read = back->mMeshes[0];
+    ASSERT_EQ(read->mNumFaces, mesh->mNumFaces);
+    ASSERT_NE(read->mTextureCoords[1], nullptr);
+    size_t wrong = 0;
+    for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+        for (unsigned c = 0; c < mesh->mFaces[f].mNumIndices; ++c) {
+            const aiVector3D &written = mesh->mTextureCoords[1][mesh->mFaces[f].mIndices[c]];
+            const aiVector3D &got = read->mTextureCoords[1][read->mFaces[f].mIndices[c]];
+            wrong += std::abs(written.x - got.x) > 1e-5f || std::abs(written.y - got.y) > 1e-5f;
+        }
+    }
+    EXPECT_EQ(wrong != 0, AssimpNeeds(AssimpRepair::FbxUvSetIndices)) << wrong;
+}
+
 TEST(AssimpRepairs, FbxReaderTurnsRoot) {
     // A file that declares Z-up (front -Y): the reader either leaves the data as it is or turns
     // the root so that the file's up (Z) becomes Y.

@@ -55,6 +55,8 @@ const std::vector<AssimpRepairInfo> &AssimpRepairs() {
         {R::GltfMorphWeights, "gltf-morph-weights", {5, 2, 0}, kEveryLaterVersion},
         {R::GltfLights, "gltf-lights", {5, 2, 0}, kEveryLaterVersion},
         {R::GltfExtras, "gltf-extras", {5, 2, 0}, kEveryLaterVersion},
+        // 5.4.3 keeps one value map per UV set; 6.0 shares one between the sets of a mesh.
+        {R::FbxUvSetIndices, "fbx-uv-set-indices", {6, 0, 0}, kEveryLaterVersion},
         // Measured on 5.4.3 and 6.0.5; 5.3 not measured.
         {R::FbxReaderTurnsRoot, "fbx-reader-turns-root", {5, 4, 0}, kEveryLaterVersion},
         {R::NestedMetadataCopy, "nested-metadata-copy", {5, 2, 0}, {5, 4, 3}},

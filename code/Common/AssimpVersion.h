@@ -67,6 +67,9 @@ enum class AssimpRepair {
     GltfLights,
     /** glTF 2: node and scene metadata are not written as extras (GltfExtras.h). */
     GltfExtras,
+    /** FBX: a UV set after the first gets the index of an equal value of an earlier set, which
+     *  points into its own table at another value (FbxUvSets.h). */
+    FbxUvSetIndices,
     /** FBX reader: a scene with meshes gets the axes its file declares on its root node, turned
      *  to Y-up (5.2 leaves the data in the file's axes). Not a repair but a reading: the ActorX
      *  writers take such a scene as Y-up (ActorXExportSkeleton.cpp). */

@@ -16,6 +16,7 @@
 #include "Export/FbxMetadata.h"
 #include "Export/FbxMorphAnimation.h"
 #include "Export/FbxTakeLength.h"
+#include "Export/FbxUvSets.h"
 #include "Export/MorphTargetNormals.h"
 
 #include <assimp/Exporter.hpp>
@@ -54,6 +55,9 @@ ScenePtr PreparedCopy(const aiScene *scene, Target target, std::vector<double> &
         DeclareFbxAxes(*owned);
         if (AssimpNeeds(AssimpRepair::FbxOneGeometryPerNode)) {
             GiveEachMeshItsOwnNode(*owned);
+        }
+        if (AssimpNeeds(AssimpRepair::FbxUvSetIndices)) {
+            SeparateUvSetKeys(*owned);
         }
     } else if (AssimpNeeds(AssimpRepair::ColladaUnevenKeys)) {
         AlignChannelKeys(*owned);
