@@ -443,6 +443,11 @@ TEST(AssimpRepairs, FbxUvSetIndices) {
     Assimp::Importer reader;
     const aiScene *back = ReadBack(reader, ReadableStockFbx(scene), "fbx");
     ASSERT_NE(back, nullptr) << reader.GetErrorString();
+    // An index past the end of its set's table costs the whole mesh.
+    if (back->mNumMeshes == 0) {
+        EXPECT_TRUE(AssimpNeeds(AssimpRepair::FbxUvSetIndices)) << "the mesh was lost";
+        return;
+    }
     const aiMesh *read = back->mMeshes[0];
     ASSERT_EQ(read->mNumFaces, mesh->mNumFaces);
     ASSERT_NE(read->mTextureCoords[1], nullptr);
