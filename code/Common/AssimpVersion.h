@@ -51,7 +51,7 @@ enum class AssimpRepair {
     /** FBX: morph-weight animation (aiMeshMorphAnim) is not written (FbxMorphAnimation.h). */
     FbxMorphAnimation,
     /** FBX: node and scene metadata are not written as user properties, the only properties
-     *  Blender imports (FbxMetadata.h). 5.2 and 5.4 write neither; 6.0 writes node metadata as
+     *  Blender imports (FbxMetadata.h). 5.2 writes neither; 5.4 and 6.0 write node metadata as
      *  plain properties (vectors left out, uint64 as text) and no scene metadata. */
     FbxMetadata,
     /** FBX: all meshes of a node go into one Model and one Geometry, and the reader gives each
