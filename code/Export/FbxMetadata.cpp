@@ -104,8 +104,8 @@ std::string PropertyName(const FbxRecord &entry, const std::string &fileName) {
 }
 
 /** Adds our user properties to the table of `record`. An entry of the same name that the writer
- *  already put there (Assimp 5.4 and 6.0 write node metadata as plain properties, which Blender
- * does not import, and skips vectors) is replaced, so each key appears once. */
+ *  already put there (Assimp 5.4 and 6.0 write node metadata as plain properties, which
+ *  Blender does not import, and skip vectors) is replaced, so each key appears once. */
 size_t AddTo(FbxRecord &record, const aiMetadata &metadata, const std::string &fileName) {
     std::vector<FbxRecord> properties;
     AppendProperties(metadata, std::string(), properties);
