@@ -167,6 +167,16 @@ void BuildTwoMeshNode(aiScene *scene) {
     body->mNumMeshes = 2;
 }
 
+/** A copy of the rich scene that a test may change. */
+std::unique_ptr<aiScene> RichSceneCopy(Assimp::Importer &importer) {
+    const aiScene *rich = RichScene(importer);
+    aiScene *copy = nullptr;
+    if (rich != nullptr) {
+        Assimp::SceneCombiner::CopyScene(&copy, rich);
+    }
+    return std::unique_ptr<aiScene>(copy);
+}
+
 // ------------------------------------------------------------------------------------------------
 
 TEST(AssimpRepairs, TheLoadedVersionIsInTheSupportedRange) {
@@ -425,11 +435,9 @@ TEST(AssimpRepairs, FbxUvSetIndices) {
     // Two UV sets holding the same values at other vertices: set 1's vertex v has set 0's value
     // of vertex v + 1.
     Assimp::Importer importer;
-    const aiScene *rich = RichScene(importer);
-    ASSERT_NE(rich, nullptr);
-    aiScene *scene = nullptr;
-    Assimp::SceneCombiner::CopyScene(&scene, rich);
-    const std::unique_ptr<aiScene> owned(scene);
+    const std::unique_ptr<aiScene> owned = RichSceneCopy(importer);
+    ASSERT_NE(owned, nullptr);
+    aiScene *scene = owned.get();
     aiMesh *mesh = scene->mMeshes[0];
     const unsigned count = mesh->mNumVertices;
     for (unsigned set = 0; set < 2; ++set) {
@@ -467,11 +475,9 @@ TEST(AssimpRepairs, FbxReaderTurnsRoot) {
     // A file that declares Z-up (front -Y): the reader either leaves the data as it is or turns
     // the root so that the file's up (Z) becomes Y.
     Assimp::Importer importer;
-    const aiScene *rich = RichScene(importer);
-    ASSERT_NE(rich, nullptr);
-    aiScene *scene = nullptr;
-    Assimp::SceneCombiner::CopyScene(&scene, rich);
-    const std::unique_ptr<aiScene> owned(scene);
+    const std::unique_ptr<aiScene> owned = RichSceneCopy(importer);
+    ASSERT_NE(owned, nullptr);
+    aiScene *scene = owned.get();
     delete scene->mMetaData;
     MetadataBuilder axes;
     axes.add("UpAxis", int32_t(2)).add("UpAxisSign", int32_t(1));
