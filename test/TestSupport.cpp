@@ -238,4 +238,12 @@ std::string FbxReaderTargetName(const std::string &name) {
     return name + "." + name;
 }
 
+std::string TexturePathOf(const aiMaterial *material, aiTextureType type, unsigned index) {
+    aiString path;
+    if (material->GetTexture(type, index, &path) != AI_SUCCESS) {
+        return "<none>";
+    }
+    return path.C_Str();
+}
+
 } // namespace agf::test

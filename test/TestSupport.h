@@ -177,6 +177,9 @@ namespace agf::test {
  *  (owned by `importer`), or nullptr with importer.GetErrorString() set. */
 const aiScene *BuildAndValidate(Assimp::Importer &importer, std::function<void(aiScene *)> build);
 
+/** The texture path of a material's slot `type`/`index`, or "<none>". */
+std::string TexturePathOf(const aiMaterial *material, aiTextureType type, unsigned index = 0);
+
 /** The name Assimp's FBX reader gives a target that our writer wrote as a blend-shape channel
  *  and a shape both named `name` (the names Blender and the FBX SDK show). From 5.3.0 on
  *  (upstream PR #4980) the reader names a target "<channel>.<shape>" when the channel's name

@@ -15,13 +15,7 @@ void WriteText(const std::filesystem::path &path, const std::string &text) {
     agf::test::WriteBytes(path, std::vector<uint8_t>(text.begin(), text.end()));
 }
 
-std::string TexturePath(const aiMaterial *material, aiTextureType type, unsigned index = 0) {
-    aiString path;
-    if (material->GetTexture(type, index, &path) != AI_SUCCESS) {
-        return "<none>";
-    }
-    return path.C_Str();
-}
+using agf::test::TexturePathOf;
 
 TEST(PskSidecars, ParsesMatLinesAndPropsReferences) {
     const auto entries = agf::psk::ParseMatFile("Diffuse=T_Body_D\r\nNormal = T_Body_N\n\nbad\n");
@@ -71,18 +65,18 @@ TEST(PskSidecars, TexturesFromMatFilesAreAddedToTheMaterials) {
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
     ASSERT_EQ(scene->mNumMaterials, 2u);
     const aiMaterial *sides = scene->mMaterials[0];
-    EXPECT_EQ(TexturePath(sides, aiTextureType_DIFFUSE), "../Materials/T_Sides_D.tga");
-    EXPECT_EQ(TexturePath(sides, aiTextureType_NORMALS), "../Texture2D/T_Sides_N.png");
-    EXPECT_EQ(TexturePath(sides, aiTextureType_UNKNOWN), "T_Unused"); // unresolved: as written
+    EXPECT_EQ(TexturePathOf(sides, aiTextureType_DIFFUSE), "../Materials/T_Sides_D.tga");
+    EXPECT_EQ(TexturePathOf(sides, aiTextureType_NORMALS), "../Texture2D/T_Sides_N.png");
+    EXPECT_EQ(TexturePathOf(sides, aiTextureType_UNKNOWN), "T_Unused"); // unresolved: as written
     // No image file for the caps: the name is kept as written.
-    EXPECT_EQ(TexturePath(scene->mMaterials[1], aiTextureType_DIFFUSE), "T_Caps_D");
+    EXPECT_EQ(TexturePathOf(scene->mMaterials[1], aiTextureType_DIFFUSE), "T_Caps_D");
 
     auto skipping = agf::test::MakeImporter();
     skipping->SetPropertyBool(AI_CONFIG_IMPORT_PSK_SKIP_SIDECARS, true);
     const aiScene *plain =
         skipping->ReadFile((meshDir / "box.psk").string(), aiProcess_ValidateDataStructure);
     ASSERT_NE(plain, nullptr) << skipping->GetErrorString();
-    EXPECT_EQ(TexturePath(plain->mMaterials[0], aiTextureType_DIFFUSE), "<none>");
+    EXPECT_EQ(TexturePathOf(plain->mMaterials[0], aiTextureType_DIFFUSE), "<none>");
 }
 
 void ExpectReference(const agf::psk::PreviewMeshReference &reference, const std::string &package,

@@ -17,6 +17,7 @@ namespace {
 using agf::test::ImportValidated;
 using agf::test::ImportWarnings;
 using agf::test::ScratchDir;
+using agf::test::TexturePathOf;
 using agf::test::WriteBytes;
 using agf::test::WriteText;
 namespace fs = std::filesystem;
@@ -123,10 +124,6 @@ int EmbeddedRed(const aiScene *scene, const aiMaterial *material, aiTextureType 
     return image.pixels.empty() ? -1 : image.pixels[0];
 }
 
-std::string TextureReference(const aiMaterial *material, aiTextureType type) {
-    aiString path;
-    return material->GetTexture(type, 0, &path) == AI_SUCCESS ? path.C_Str() : "<none>";
-}
 
 /** A box PSK whose one material is `materialName`. */
 std::vector<uint8_t> BoxWithMaterial(const std::string &materialName) {
@@ -164,7 +161,7 @@ TEST(UnrealExportTree, StaticMeshFindsItsMaterialByNameAndItsTextureInAnotherPac
     const aiMaterial *material = result.scene->mMaterials[0];
     EXPECT_EQ(EmbeddedRed(result.scene, material, aiTextureType_DIFFUSE), 11);
     EXPECT_EQ(result.scene->mNumTextures, 1u);
-    EXPECT_EQ(TextureReference(material, aiTextureType_NORMALS), "T_Ball_N");
+    EXPECT_EQ(TexturePathOf(material, aiTextureType_NORMALS), "T_Ball_N");
     const ImportWarnings warnings(*result.importer, "pskx");
     EXPECT_EQ(warnings.count(agf::WarningKind::MissingFile, "texture T_Ball_N"), 1u)
         << warnings.text();
@@ -228,7 +225,7 @@ TEST(UnrealExportTree, TextureRootServesAsExportRootForAMeshOutsideIt) {
 
     const auto bare = ImportValidated(dir / "loose/Car.pskx");
     ASSERT_NE(bare.scene, nullptr) << bare.error;
-    EXPECT_EQ(TextureReference(bare.scene->mMaterials[0], aiTextureType_DIFFUSE), "T_Car_D");
+    EXPECT_EQ(TexturePathOf(bare.scene->mMaterials[0], aiTextureType_DIFFUSE), "T_Car_D");
 
     const auto rooted = ImportValidated(dir / "loose/Car.pskx", [&](Assimp::Importer &importer) {
         importer.SetPropertyString(AI_CONFIG_IMPORT_TEXTURE_ROOTS, (dir / "export").string());
@@ -244,13 +241,13 @@ TEST(UnrealExportTree, RealStaticMeshIsTexturedFromTheOtherPackage) {
     ASSERT_EQ(result.scene->mNumMaterials, 1u);
     ASSERT_EQ(result.scene->mNumTextures, 1u);
     const aiMaterial *material = result.scene->mMaterials[0];
-    EXPECT_EQ(TextureReference(material, aiTextureType_DIFFUSE), "*0");
+    EXPECT_EQ(TexturePathOf(material, aiTextureType_DIFFUSE), "*0");
     EXPECT_EQ(std::string(result.scene->mTextures[0]->mFilename.C_Str()),
               "../../Ball_Default_Textures/Texture2D/Ball_Default00_D.tga");
     // Normal, Matte_N and _RGB were not exported: each is a reference with one warning.
     const ImportWarnings warnings(*result.importer, "pskx");
     EXPECT_EQ(warnings.count(agf::WarningKind::MissingFile), 3u) << warnings.text();
-    EXPECT_EQ(TextureReference(material, aiTextureType_NORMALS), "Ball_Default00_N");
+    EXPECT_EQ(TexturePathOf(material, aiTextureType_NORMALS), "Ball_Default00_N");
 }
 
 } // namespace

@@ -111,30 +111,35 @@ bool UnrealExportTree::probe(const Root &root, const std::string &folder, const 
 
 const UnrealExportTree::ClassIndex &
 UnrealExportTree::classIndex(const std::string &classFolder) const {
-    const std::string key = Lower(classFolder);
-    const auto cached = mIndex.find(key);
-    if (cached != mIndex.end()) {
-        return cached->second;
+    if (!mIndexed) {
+        mIndexed = true;
+        indexEveryPackage();
     }
-    ClassIndex &index = mIndex[key];
+    static const ClassIndex kNone;
+    const auto found = mIndex.find(Lower(classFolder));
+    return found != mIndex.end() ? found->second : kNone;
+}
+
+/** Lists every class folder of every package under each root once, the first file of a name
+ *  in each class winning (packages in name order). */
+void UnrealExportTree::indexEveryPackage() const {
     size_t indexed = 0;
     try {
         for (size_t r = 0; r < mRoots.size(); ++r) {
             for (const fs::path &package : Subfolders(mRoots[r].folder, kMaxPackageFolders)) {
+                const std::string packageName = package.filename().generic_string();
                 for (const fs::path &folder : Subfolders(package.generic_string(), 256)) {
-                    if (Lower(folder.filename().generic_string()) != key) {
-                        continue;
-                    }
+                    const std::string className = folder.filename().generic_string();
+                    ClassIndex &index = mIndex[Lower(className)];
                     std::error_code error;
                     fs::directory_iterator it(folder, error);
                     for (; !error && it != fs::directory_iterator() && indexed < kMaxIndexedFiles;
                          it.increment(error), ++indexed) {
-                        const std::string name = Lower(it->path().filename().generic_string());
-                        const std::string path =
-                            Normal(mRoots[r].folder + package.filename().generic_string() + "/" +
-                                   folder.filename().generic_string() + "/" +
-                                   it->path().filename().generic_string());
-                        index.emplace(name, IndexedFile{path, r});
+                        const std::string fileName = it->path().filename().generic_string();
+                        index.emplace(Lower(fileName),
+                                      IndexedFile{Normal(mRoots[r].folder + packageName + "/" +
+                                                         className + "/" + fileName),
+                                                  r});
                     }
                 }
             }
@@ -142,7 +147,6 @@ UnrealExportTree::classIndex(const std::string &classFolder) const {
     } catch (const std::exception &) {
         // A name the platform cannot convert (Windows): what was listed before it is kept.
     }
-    return index;
 }
 
 bool UnrealExportTree::find(const std::string &package,

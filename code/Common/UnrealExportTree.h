@@ -63,6 +63,7 @@ private:
     bool probe(const Root &root, const std::string &folder, const std::string &name,
                const std::vector<std::string> &extensions, ExportTreeFile &found) const;
     const ClassIndex &classIndex(const std::string &classFolder) const;
+    void indexEveryPackage() const;
     ExportTreeFile fileUnder(const Root &root, const std::string &path) const;
 
     Assimp::IOSystem *mIo;
@@ -73,6 +74,7 @@ private:
     /** Per class folder (lower case): file name (lower case) to the first file of that name
      *  in any package, built on first use. */
     mutable std::map<std::string, ClassIndex> mIndex;
+    mutable bool mIndexed = false;
 };
 
 } // namespace agf

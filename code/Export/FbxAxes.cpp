@@ -1,7 +1,7 @@
 /** @file FbxAxes.cpp */
 #include "FbxAxes.h"
 
-#include "Common/SceneBuilder.h"
+#include "Export/MetadataEditing.h"
 
 #include <assimp_gameformats/MetadataKeys.h>
 
@@ -10,22 +10,6 @@
 #include <string>
 
 namespace agf {
-
-namespace {
-
-/** Replaces an int32 entry in place, or adds it. */
-void SetInt32(aiMetadata *&metadata, const std::string &key, int32_t value) {
-    for (unsigned i = 0; metadata != nullptr && i < metadata->mNumProperties; ++i) {
-        if (key == metadata->mKeys[i].C_Str() && metadata->mValues[i].mType == AI_INT32 &&
-            metadata->mValues[i].mData != nullptr) {
-            *static_cast<int32_t *>(metadata->mValues[i].mData) = value;
-            return;
-        }
-    }
-    MetadataBuilder().add(key, value).mergeInto(metadata);
-}
-
-} // namespace
 
 void DeclareFbxAxes(aiScene &scene) {
     bool turnedToYUp = false; // its presence marks a scene of our importers
@@ -47,14 +31,14 @@ void DeclareFbxAxes(aiScene &scene) {
     };
     static const Axes kForUp[3] = {{2, -1, 1, 1}, {2, 1, 0, 1}, {1, -1, 0, 1}};
     const Axes &axes = kForUp[up];
-    SetInt32(scene.mMetaData, "UpAxis", up);
-    SetInt32(scene.mMetaData, "UpAxisSign", upSign);
-    SetInt32(scene.mMetaData, "FrontAxis", axes.front);
-    SetInt32(scene.mMetaData, "FrontAxisSign", axes.frontSign * upSign);
-    SetInt32(scene.mMetaData, "CoordAxis", axes.coord);
-    SetInt32(scene.mMetaData, "CoordAxisSign", axes.coordSign);
-    SetInt32(scene.mMetaData, "OriginalUpAxis", up);
-    SetInt32(scene.mMetaData, "OriginalUpAxisSign", upSign);
+    SetMetadataInt32(scene.mMetaData, "UpAxis", up);
+    SetMetadataInt32(scene.mMetaData, "UpAxisSign", upSign);
+    SetMetadataInt32(scene.mMetaData, "FrontAxis", axes.front);
+    SetMetadataInt32(scene.mMetaData, "FrontAxisSign", axes.frontSign * upSign);
+    SetMetadataInt32(scene.mMetaData, "CoordAxis", axes.coord);
+    SetMetadataInt32(scene.mMetaData, "CoordAxisSign", axes.coordSign);
+    SetMetadataInt32(scene.mMetaData, "OriginalUpAxis", up);
+    SetMetadataInt32(scene.mMetaData, "OriginalUpAxisSign", upSign);
 }
 
 } // namespace agf
