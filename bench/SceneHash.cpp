@@ -134,8 +134,9 @@ void HashMaterial(Hasher &h, const aiMaterial &material) {
     }
 }
 
-// aiVectorKey is a double and three floats: its 4 bytes of padding are not hashed.
-void HashVectorKeys(Hasher &h, const aiVectorKey *keys, size_t count) {
+// Keys are hashed field by field: aiVectorKey has padding, and from Assimp 5.3 on both key
+// types carry an interpolation field that leaves padding after it.
+template <typename Key> void HashKeys(Hasher &h, const Key *keys, size_t count) {
     h.pod(uint64_t(count));
     h.pod(uint8_t(keys != nullptr));
     for (size_t k = 0; keys != nullptr && k < count; ++k) {
@@ -152,9 +153,9 @@ void HashAnimation(Hasher &h, const aiAnimation &anim) {
     for (unsigned c = 0; c < anim.mNumChannels; ++c) {
         const aiNodeAnim &ch = *anim.mChannels[c];
         h.string(ch.mNodeName);
-        HashVectorKeys(h, ch.mPositionKeys, ch.mNumPositionKeys);
-        h.array(ch.mRotationKeys, ch.mNumRotationKeys); // double + 4 floats: no padding
-        HashVectorKeys(h, ch.mScalingKeys, ch.mNumScalingKeys);
+        HashKeys(h, ch.mPositionKeys, ch.mNumPositionKeys);
+        HashKeys(h, ch.mRotationKeys, ch.mNumRotationKeys);
+        HashKeys(h, ch.mScalingKeys, ch.mNumScalingKeys);
         h.pod(int(ch.mPreState));
         h.pod(int(ch.mPostState));
     }

@@ -9,10 +9,13 @@
 
 #include "Common/AssimpVersion.h"
 #include "Common/SceneBuilder.h"
+#include "Export/AnimationRetiming.h"
 #include "Export/ChannelKeyAlignment.h"
 #include "Export/FbxBinaryRepair.h"
 #include "Export/FbxBinaryTree.h"
+#include "Export/FbxKeyTimes.h"
 #include "Export/FbxMeshNodes.h"
+#include "Export/FbxTakeLength.h"
 #include "Export/GlbContainer.h"
 
 #include <assimp/Exporter.hpp>
@@ -22,6 +25,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <memory>
 
 using namespace agf;
@@ -251,6 +255,46 @@ TEST(AssimpRepairs, FbxAnimationTiming) {
     ASSERT_NE(scene, nullptr);
     EXPECT_EQ(DurationWrong(StockExport(scene, "fbxa"), "fbx"),
               AssimpNeeds(AssimpRepair::FbxAnimationTiming));
+}
+
+TEST(AssimpRepairs, FbxWholeSecondKeyTimes) {
+    // The keys already in seconds at 1 tick per second, as the timing repair gives them to the
+    // writer: whether a key between two whole seconds comes back at its time.
+    Assimp::Importer importer;
+    std::unique_ptr<aiScene> scene = RichSceneCopy(importer);
+    ASSERT_NE(scene, nullptr);
+    RetimeAnimationsToSeconds(*scene);
+    Assimp::Importer reader;
+    const aiScene *back = ReadBack(reader, StockExport(scene.get(), "fbxa"), "fbx");
+    ASSERT_NE(back, nullptr) << reader.GetErrorString();
+    ASSERT_EQ(back->mNumAnimations, 1u);
+    const aiAnimation &written = *scene->mAnimations[0];
+    const aiAnimation &animation = *back->mAnimations[0];
+    const double rate = animation.mTicksPerSecond > 0 ? animation.mTicksPerSecond : 1.0;
+    size_t between = 0, lost = 0;
+    for (unsigned c = 0; c < written.mNumChannels; ++c) {
+        const aiNodeAnim &channel = *written.mChannels[c];
+        const aiNodeAnim *twin = nullptr;
+        for (unsigned d = 0; d < animation.mNumChannels; ++d) {
+            twin = animation.mChannels[d]->mNodeName == channel.mNodeName ? animation.mChannels[d]
+                                                                          : twin;
+        }
+        ASSERT_NE(twin, nullptr) << channel.mNodeName.C_Str();
+        for (unsigned k = 0; k < channel.mNumPositionKeys; ++k) {
+            const double seconds = channel.mPositionKeys[k].mTime;
+            if (seconds == std::floor(seconds)) {
+                continue;
+            }
+            ++between;
+            bool found = false;
+            for (unsigned j = 0; j < twin->mNumPositionKeys; ++j) {
+                found = found || std::fabs(twin->mPositionKeys[j].mTime / rate - seconds) < 1e-3;
+            }
+            lost += found ? 0 : 1;
+        }
+    }
+    ASSERT_GT(between, 0u) << "the test scene has keys between whole seconds";
+    EXPECT_EQ(lost != 0, AssimpNeeds(AssimpRepair::FbxWholeSecondKeyTimes)) << lost << " lost";
 }
 
 TEST(AssimpRepairs, ColladaAnimationTiming) {
@@ -545,6 +589,68 @@ TEST(FbxMeshNodes, EachMeshOfANodeGetsAChildNodeAndItsMorphChannels) {
     EXPECT_EQ(animation.mMorphMeshChannels[1]->mKeys[0].mValues[0], 1u);
     EXPECT_EQ(animation.mMorphMeshChannels[1]->mKeys[0].mWeights[0], 0.5);
     EXPECT_EQ(GiveEachMeshItsOwnNode(*owned), 0u); // nothing left to split
+}
+
+TEST(FbxKeyTimes, NumberedKeysOfEveryAnimationMapBackToTheirExactTimes) {
+    Assimp::Importer importer;
+    std::unique_ptr<aiScene> scene = RichSceneCopy(importer);
+    ASSERT_NE(scene, nullptr);
+    RetimeAnimationsToSeconds(*scene);
+    const aiNodeAnim &channel = *scene->mAnimations[0]->mChannels[0];
+    std::vector<double> before;
+    for (unsigned k = 0; k < channel.mNumPositionKeys; ++k) {
+        before.push_back(channel.mPositionKeys[k].mTime);
+    }
+    const double morphTime = scene->mAnimations[0]->mMorphMeshChannels[0]->mKeys[1].mTime;
+    const std::vector<double> times = NumberNodeKeyTimes(*scene);
+    ASSERT_TRUE(std::is_sorted(times.begin(), times.end()));
+    ASSERT_EQ(std::adjacent_find(times.begin(), times.end()), times.end()) << "distinct";
+    for (unsigned k = 0; k < channel.mNumPositionKeys; ++k) {
+        const double number = channel.mPositionKeys[k].mTime;
+        ASSERT_EQ(number, std::floor(number));
+        ASSERT_LT(number, static_cast<double>(times.size()));
+        EXPECT_EQ(times[static_cast<size_t>(number)], before[k]);
+    }
+    EXPECT_GE(scene->mAnimations[0]->mDuration, static_cast<double>(times.size()));
+    EXPECT_EQ(scene->mAnimations[0]->mMorphMeshChannels[0]->mKeys[1].mTime, morphTime)
+        << "morph-weight keys keep their seconds";
+
+    // Binary: a curve whose times are the numbers 0, 1, 2 and one value that is not a number.
+    const std::vector<double> seconds{0.0, 0.25, 1.5};
+    const int64_t second = kFbxTimePerSecond;
+    const std::vector<int64_t> written{0, second, 2 * second, second / 2};
+    FbxRecord curve = RecordOf("AnimationCurve", {IntegerProperty('L', 7)});
+    curve.children.push_back(RecordOf(
+        "KeyTime", {ArrayProperty('l', written.data(), static_cast<uint32_t>(written.size()),
+                                  sizeof(int64_t))}));
+    FbxBinaryFile file;
+    file.version = 7400;
+    FbxRecord objects;
+    objects.name = "Objects";
+    objects.children.push_back(curve);
+    file.records.push_back(objects);
+    const KeyTimeReport report = RestoreKeyTimes(file, seconds, "keys.fbx");
+    EXPECT_EQ(report.curves, 1u);
+    EXPECT_EQ(report.unmapped, 1u);
+    const FbxProperty array =
+        DecodeProperties(file.records[0].children[0].children[0], "keys.fbx")[0];
+    std::vector<int64_t> restored(written.size());
+    std::memcpy(restored.data(), array.text.data() + 12, restored.size() * sizeof(int64_t));
+    EXPECT_EQ(restored,
+              (std::vector<int64_t>{0, SecondsToFbxTime(0.25), SecondsToFbxTime(1.5), second / 2}));
+
+    // ASCII, with the writer's line break inside the list.
+    std::string text = "\tAnimationCurve: 7, \"AnimCurve::\", \"\" {\n\t\tKeyTime: *3 {\n"
+                       "\t\t\ta: 0," +
+                       std::to_string(second) + ",\n" + std::to_string(2 * second) +
+                       "\n\t\t} \n\t}\n";
+    const KeyTimeReport asciiReport = RestoreKeyTimesAscii(text, seconds);
+    EXPECT_EQ(asciiReport.curves, 1u);
+    EXPECT_EQ(asciiReport.unmapped, 0u);
+    EXPECT_NE(text.find("a: 0," + std::to_string(SecondsToFbxTime(0.25)) + "," +
+                        std::to_string(SecondsToFbxTime(1.5)) + "\n\t\t} \n\t}"),
+              std::string::npos)
+        << text;
 }
 
 TEST(FbxBinaryRepair, ShapesWithoutNormalsGetZeroNormalsPerIndex) {

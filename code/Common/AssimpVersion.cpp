@@ -45,6 +45,8 @@ const std::vector<AssimpRepairInfo> &AssimpRepairs() {
         {R::FbxShapeGeometryNames, "fbx-shape-geometry-names", {5, 2, 0}, {5, 4, 3}},
         {R::FbxFullWeights, "fbx-full-weights", {5, 2, 0}, kEveryLaterVersion},
         {R::FbxAnimationTiming, "fbx-animation-timing", {5, 2, 0}, {6, 0, 5}},
+        // Measured on 5.4.3; 5.2.5 writes the key times as seconds, 6.0.5 converts them.
+        {R::FbxWholeSecondKeyTimes, "fbx-whole-second-key-times", {5, 4, 0}, {6, 0, 5}},
         {R::ColladaAnimationTiming, "collada-animation-timing", {5, 2, 0}, kEveryLaterVersion},
         {R::MorphTargetNormals, "fbx-morph-target-normals", {5, 2, 0}, {6, 0, 5}},
         {R::FbxMorphAnimation, "fbx-morph-animation", {5, 2, 0}, kEveryLaterVersion},
@@ -59,6 +61,8 @@ const std::vector<AssimpRepairInfo> &AssimpRepairs() {
         {R::FbxUvSetIndices, "fbx-uv-set-indices", {6, 0, 0}, kEveryLaterVersion},
         // Measured on 5.4.3 and 6.0.5; 5.3 not measured.
         {R::FbxReaderTurnsRoot, "fbx-reader-turns-root", {5, 4, 0}, kEveryLaterVersion},
+        // Read in the sources: 5.2.5 opens the file, 6.0.5 checks stat's result.
+        {R::DefaultIoExists, "default-io-exists", {5, 4, 0}, {6, 0, 0}},
         {R::NestedMetadataCopy, "nested-metadata-copy", {5, 2, 0}, {5, 4, 3}},
     };
     return repairs;

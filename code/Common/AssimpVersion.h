@@ -39,9 +39,12 @@ enum class AssimpRepair {
     /** Binary FBX: a blend-shape channel's FullWeights has one entry whatever its shape's size;
      *  Blender refuses the file when a shape moves no vertex. */
     FbxFullWeights,
-    /** FBX: key times written as whole seconds of ticks (mTicksPerSecond truncates them),
+    /** FBX: key times and lengths not in seconds (5.2 writes mTime as if it were seconds),
      *  animation lengths truncated to whole seconds (AnimationRetiming.h, FbxTakeLength.h). */
     FbxAnimationTiming,
+    /** FBX: every key time is cut to the whole second below it (`int64(mTime /
+     *  mTicksPerSecond)` seconds), so a short animation's keys all fall on 0 (FbxKeyTimes.h). */
+    FbxWholeSecondKeyTimes,
     /** Collada: key times written as if they were seconds (mTicksPerSecond ignored). */
     ColladaAnimationTiming,
     /** FBX: a shape is written with normals only when its target has normals and only for
@@ -74,6 +77,10 @@ enum class AssimpRepair {
      *  to Y-up (5.2 leaves the data in the file's axes). Not a repair but a reading: the ActorX
      *  writers take such a scene as Y-up (ActorXExportSkeleton.cpp). */
     FbxReaderTurnsRoot,
+    /** DefaultIOSystem::Exists (POSIX) ignores stat's result and tests an uninitialised
+     *  struct: a missing file is now and then reported present, and a lookup that stops at the
+     *  first candidate present misses the real file (FileExists in FileLoading.h). */
+    DefaultIoExists,
     /** SceneCombiner::Copy, which every exporter runs first, asserts (aborts the process) on
      *  nested aiMetadata (FlattenNestedMetadata). */
     NestedMetadataCopy,

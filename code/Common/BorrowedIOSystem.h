@@ -31,6 +31,9 @@ public:
     bool CreateDirectory(const std::string &path) override { return mTarget.CreateDirectory(path); }
     bool DeleteFile(const std::string &file) override { return mTarget.DeleteFile(file); }
 
+protected:
+    Assimp::IOSystem &target() const { return mTarget; }
+
 private:
     Assimp::IOSystem &mTarget;
 };

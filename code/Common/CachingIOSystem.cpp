@@ -1,6 +1,8 @@
 /** @file CachingIOSystem.cpp */
 #include "CachingIOSystem.h"
 
+#include "Common/FileLoading.h"
+
 #include <assimp/IOStream.hpp>
 
 #include <cstdint>
@@ -37,7 +39,7 @@ bool CachingIOSystem::Exists(const char *file) const {
     if (known != mExists.end()) {
         return known->second;
     }
-    const bool exists = BorrowedIOSystem::Exists(file);
+    const bool exists = FileExists(target(), file);
     mExists.emplace(file, exists);
     return exists;
 }

@@ -24,6 +24,8 @@ public:
     explicit CachingIOSystem(Assimp::IOSystem &target) : BorrowedIOSystem(target) {}
 
     using BorrowedIOSystem::Exists;
+    /** The wrapped system's answer, confirmed where the loaded Assimp needs it (FileExists in
+     *  FileLoading.h). */
     bool Exists(const char *file) const override;
     /** A file already known to be missing is not asked for again; a read that fails marks it
      *  missing, and so does a stream that does not give its first byte (Assimp's filter can

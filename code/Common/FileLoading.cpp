@@ -3,6 +3,8 @@
 
 #include "ImportError.h"
 
+#include "Common/AssimpVersion.h"
+
 #include <assimp/DefaultIOStream.h>
 #include <assimp/IOStream.hpp>
 #include <assimp/IOSystem.hpp>
@@ -149,6 +151,21 @@ FileBytes ReadWholeFileBytes(Assimp::IOSystem *io, const std::string &path, bool
         ThrowImportError(path, "file", 0, "could not read " + std::to_string(size) + " bytes");
     }
     return file;
+}
+
+bool FileExists(Assimp::IOSystem &io, const char *path) {
+    if (path == nullptr || !io.Exists(path)) {
+        return false;
+    }
+    if (!AssimpNeeds(AssimpRepair::DefaultIoExists)) {
+        return true;
+    }
+    Assimp::IOStream *stream = io.Open(path, "rb");
+    if (stream == nullptr) {
+        return false;
+    }
+    io.Close(stream);
+    return true;
 }
 
 bool ReadFileIfExists(Assimp::IOSystem *io, const std::string &path, std::vector<uint8_t> &out) {

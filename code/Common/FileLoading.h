@@ -57,6 +57,10 @@ private:
  *  damaged file. */
 FileBytes ReadWholeFileBytes(Assimp::IOSystem *io, const std::string &path, bool mayMap = false);
 
+/** Whether `io` has the file: its Exists, and where the loaded Assimp's DefaultIOSystem may
+ *  report a missing file present (AssimpRepair::DefaultIoExists), the file must also open. */
+bool FileExists(Assimp::IOSystem &io, const char *path);
+
 /** Reads a whole file if it exists; returns false (and leaves `out` empty) otherwise. */
 bool ReadFileIfExists(Assimp::IOSystem *io, const std::string &path, std::vector<uint8_t> &out);
 

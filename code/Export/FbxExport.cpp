@@ -12,6 +12,7 @@
 #include "Export/ExportSupport.h"
 #include "Export/FbxAxes.h"
 #include "Export/FbxBinaryRepair.h"
+#include "Export/FbxKeyTimes.h"
 #include "Export/FbxMeshNodes.h"
 #include "Export/FbxMetadata.h"
 #include "Export/FbxMorphAnimation.h"
@@ -33,36 +34,50 @@ namespace {
 
 enum class Target { Fbx, Collada };
 
+/** A scene copy prepared for the loaded Assimp's writer, and what is needed to repair the
+ *  file that the writer makes of it. */
+struct PreparedScene {
+    ScenePtr scene;
+    /** The exact animation lengths in seconds where the writer truncates them, else empty. */
+    std::vector<double> durations;
+    /** Where the writer cuts key times to whole seconds: the exact times of the numbered keys
+     *  (FbxKeyTimes.h), else empty. */
+    std::vector<double> numberedKeyTimes;
+};
+
 /** A copy of `scene` prepared for the loaded Assimp's writer: where it needs them, animations
- *  re-timed (`durations` then receives the exact seconds, else it stays empty) and, for FBX,
- *  morph-target normals prepared and one node per mesh or, for Collada, channel keys aligned.
- *  Nested metadata is flattened on the copy: our FBX user properties and glTF extras are
- *  written from flat keys (MetadataKeys.h). */
-ScenePtr PreparedCopy(const aiScene *scene, Target target, std::vector<double> &durations) {
-    ScenePtr owned = CopyOfScene(scene);
-    FlattenNestedMetadata(*owned);
-    durations.clear();
+ *  re-timed and key times numbered and, for FBX, morph-target normals prepared and one node
+ *  per mesh or, for Collada, channel keys aligned. Nested metadata is flattened on the copy:
+ *  our FBX user properties and glTF extras are written from flat keys (MetadataKeys.h). */
+PreparedScene PreparedCopy(const aiScene *scene, Target target) {
+    PreparedScene prepared;
+    prepared.scene = CopyOfScene(scene);
+    aiScene &owned = *prepared.scene;
+    FlattenNestedMetadata(owned);
     const AssimpRepair timing = target == Target::Fbx ? AssimpRepair::FbxAnimationTiming
                                                       : AssimpRepair::ColladaAnimationTiming;
     if (AssimpNeeds(timing)) {
-        durations = RetimeAnimationsToSeconds(*owned);
+        prepared.durations = RetimeAnimationsToSeconds(owned);
     }
     if (target == Target::Fbx) {
+        if (AssimpNeeds(AssimpRepair::FbxWholeSecondKeyTimes) && owned.mNumAnimations > 0) {
+            prepared.numberedKeyTimes = NumberNodeKeyTimes(owned);
+        }
         // On every version: each writer reads the base mesh's normals for a target that has
         // normals without checking that the mesh has any.
-        PrepareMorphTargetNormals(*owned);
+        PrepareMorphTargetNormals(owned);
         // On every version: the writer copies our UpAxis without a matching FrontAxis.
-        DeclareFbxAxes(*owned);
+        DeclareFbxAxes(owned);
         if (AssimpNeeds(AssimpRepair::FbxOneGeometryPerNode)) {
-            GiveEachMeshItsOwnNode(*owned);
+            GiveEachMeshItsOwnNode(owned);
         }
         if (AssimpNeeds(AssimpRepair::FbxUvSetIndices)) {
-            SeparateUvSetKeys(*owned);
+            SeparateUvSetKeys(owned);
         }
     } else if (AssimpNeeds(AssimpRepair::ColladaUnevenKeys)) {
-        AlignChannelKeys(*owned);
+        AlignChannelKeys(owned);
     }
-    return owned;
+    return prepared;
 }
 
 std::vector<int64_t> FbxStopTimes(const std::vector<double> &durations) {
@@ -71,6 +86,15 @@ std::vector<int64_t> FbxStopTimes(const std::vector<double> &durations) {
         stops.push_back(fbx::SecondsToFbxTime(seconds));
     }
     return stops;
+}
+
+void WarnIfKeyTimesUnmapped(const fbx::KeyTimeReport &report, ExportWarnings &warnings) {
+    if (report.unmapped != 0 || report.compressed != 0) {
+        warnings.add(WarningKind::Inconsistent, "AnimationCurve KeyTime",
+                     std::to_string(report.unmapped + report.compressed) +
+                         " key times or arrays were not the writer's numbered seconds and keep "
+                         "their whole-second times");
+    }
 }
 
 void WarnIfStacksMissing(size_t stacksFound, size_t animations, ExportWarnings &warnings) {
@@ -86,15 +110,21 @@ void WarnIfStacksMissing(size_t stacksFound, size_t animations, ExportWarnings &
 void ExportFbxBinary(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                      const Assimp::ExportProperties *properties) {
     Guarded("fbx", path, [&](ExportWarnings &warnings) {
-        std::vector<double> durations;
-        const ScenePtr copy = PreparedCopy(scene, Target::Fbx, durations);
+        const PreparedScene prepared = PreparedCopy(scene, Target::Fbx);
+        const aiScene *copy = prepared.scene.get();
         const std::vector<uint8_t> broken = ExportBuiltInToMemory(*copy, "fbx", properties);
         fbx::FbxRepairReport report;
+        fbx::KeyTimeReport keyTimes;
         fbx::MetadataReport metadata;
         fbx::MorphAnimationReport morphs;
         const std::vector<uint8_t> repaired = fbx::RepairAssimp525BinaryFbx(
-            broken.data(), broken.size(), path, FbxStopTimes(durations), &report,
+            broken.data(), broken.size(), path, FbxStopTimes(prepared.durations), &report,
             [&](fbx::FbxBinaryFile &file) {
+                // Before our morph-weight curves are added: their times are exact already.
+                if (!prepared.numberedKeyTimes.empty()) {
+                    keyTimes =
+                        fbx::RestoreKeyTimes(file, prepared.numberedKeyTimes, FileNameOf(path));
+                }
                 if (AssimpNeeds(AssimpRepair::FbxMetadata)) {
                     metadata = fbx::AddMetadataUserProperties(file, *copy, FileNameOf(path));
                 }
@@ -103,7 +133,8 @@ void ExportFbxBinary(const char *path, Assimp::IOSystem *io, const aiScene *scen
                 }
             },
             fbx::FbxRepairStepsForLoadedAssimp());
-        WarnIfStacksMissing(report.animationStacks, durations.size(), warnings);
+        WarnIfStacksMissing(report.animationStacks, prepared.durations.size(), warnings);
+        WarnIfKeyTimesUnmapped(keyTimes, warnings);
         if (morphs.skipped != 0) {
             warnings.add(WarningKind::OutOfRange, "morph-weight curves",
                          std::to_string(morphs.skipped) +
@@ -121,14 +152,18 @@ void ExportFbxBinary(const char *path, Assimp::IOSystem *io, const aiScene *scen
 void ExportFbxAscii(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                     const Assimp::ExportProperties *properties) {
     Guarded("fbxa", path, [&](ExportWarnings &warnings) {
-        std::vector<double> durations;
-        const ScenePtr copy = PreparedCopy(scene, Target::Fbx, durations);
-        const std::vector<uint8_t> bytes = ExportBuiltInToMemory(*copy, "fbxa", properties);
+        const PreparedScene prepared = PreparedCopy(scene, Target::Fbx);
+        const std::vector<uint8_t> bytes =
+            ExportBuiltInToMemory(*prepared.scene, "fbxa", properties);
         std::string text(bytes.begin(), bytes.end());
-        if (!durations.empty()) {
+        if (!prepared.durations.empty()) {
             const fbx::TakeLengthResult lengths =
-                fbx::SetTakeLengthsAscii(text, FbxStopTimes(durations));
-            WarnIfStacksMissing(lengths.stacksFound, durations.size(), warnings);
+                fbx::SetTakeLengthsAscii(text, FbxStopTimes(prepared.durations));
+            WarnIfStacksMissing(lengths.stacksFound, prepared.durations.size(), warnings);
+        }
+        if (!prepared.numberedKeyTimes.empty()) {
+            WarnIfKeyTimesUnmapped(fbx::RestoreKeyTimesAscii(text, prepared.numberedKeyTimes),
+                                   warnings);
         }
         WriteFile(io, path, text.data(), text.size());
     });
@@ -140,8 +175,8 @@ constexpr const char *kBlobFileName = "$blobfile";
 void ExportCollada(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                    const Assimp::ExportProperties *properties) {
     Guarded("collada", path, [&](ExportWarnings &) {
-        std::vector<double> durations;
-        const ScenePtr copy = PreparedCopy(scene, Target::Collada, durations);
+        const PreparedScene prepared = PreparedCopy(scene, Target::Collada);
+        aiScene *copy = prepared.scene.get();
         // Collada may write texture files next to the document: write straight through `io`.
         Assimp::Exporter builtIn;
         UseStockWriter(builtIn, "collada"); // inside libassimp: Assimp's writer, not ours
@@ -156,7 +191,7 @@ void ExportCollada(const char *path, Assimp::IOSystem *io, const aiScene *scene,
             DirectoryOf(path).empty() && std::string(path).rfind(kBlobFileName, 0) != 0;
         const std::string innerPath =
             bareName && copy->mNumTextures > 0 ? "./" + std::string(path) : std::string(path);
-        if (builtIn.Export(copy.get(), "collada", innerPath, InnerPreprocessing(properties),
+        if (builtIn.Export(copy, "collada", innerPath, InnerPreprocessing(properties),
                            &innerProperties) != aiReturn_SUCCESS) {
             throw std::runtime_error(
                 std::string("Assimp's built-in \"collada\" exporter failed: ") +

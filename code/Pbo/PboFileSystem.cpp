@@ -57,7 +57,7 @@ std::shared_ptr<const PboArchive> PboFileSystem::archive(const std::string &path
         return known->second;
     }
     std::shared_ptr<PboArchive> opened;
-    if (mTarget.Exists(path.c_str())) {
+    if (FileExists(mTarget, path.c_str())) {
         try {
             opened = std::make_shared<PboArchive>(mTarget, path);
         } catch (const ImportError &error) {
@@ -140,7 +140,7 @@ PboFileSystem::Lookup PboFileSystem::lookup(const std::string &path) const {
         const size_t inside = IsSeparator(folder.back()) ? folder.size() : folder.size() + 1;
         // A loose file comes first: an entry unpacked to be changed is the one wanted.
         if (path.size() > inside && path.compare(0, folder.size(), folder) == 0 &&
-            IsSeparator(path[inside - 1]) && !mTarget.Exists(path.c_str())) {
+            IsSeparator(path[inside - 1]) && !FileExists(mTarget, path.c_str())) {
             result = lookupInMount(mount, path.substr(inside));
             if (result.inArchive) {
                 return result;
@@ -155,7 +155,7 @@ bool PboFileSystem::Exists(const char *file) const {
         return false;
     }
     const Lookup found = lookup(file);
-    return found.inArchive ? found.entry != nullptr : mTarget.Exists(file);
+    return found.inArchive ? found.entry != nullptr : FileExists(mTarget, file);
 }
 
 char PboFileSystem::getOsSeparator() const {
