@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 
@@ -495,10 +496,26 @@ void ExpectSameMesh(const aiMesh &original, const aiMesh &back, bool morphTarget
     ASSERT_EQ(back.mNumAnimMeshes, original.mNumAnimMeshes);
     for (unsigned int t = 0; t < original.mNumAnimMeshes; ++t) {
         const aiAnimMesh &expected = *original.mAnimMeshes[t];
-        // Where names are kept, a target is the one of its name: Assimp 5.4.3's FBX reader
-        // lists a mesh's targets in another order than the file.
-        const aiAnimMesh *named = back.mAnimMeshes[t];
-        if (morphNames != TargetNames::Unchecked) {
+        // A target is the one of its name where names are kept, else the one nearest in
+        // shape: Assimp 5.4.3's FBX reader lists a mesh's targets in another order than the
+        // file.
+        const aiAnimMesh *named = nullptr;
+        if (morphNames == TargetNames::Unchecked) {
+            float nearest = std::numeric_limits<float>::max();
+            for (unsigned int k = 0; k < back.mNumAnimMeshes; ++k) {
+                const aiAnimMesh &candidate = *back.mAnimMeshes[k];
+                float farthest = 0.0f;
+                for (unsigned int v = 0; v < back.mNumVertices && v < candidate.mNumVertices; ++v) {
+                    farthest = std::max(
+                        farthest,
+                        (candidate.mVertices[v] - expected.mVertices[originalOf[v]]).Length());
+                }
+                if (farthest < nearest) {
+                    nearest = farthest;
+                    named = &candidate;
+                }
+            }
+        } else {
             const std::string want = morphNames == TargetNames::Source
                                          ? std::string(expected.mName.C_Str())
                                          : FbxReaderTargetName(expected.mName.C_Str());

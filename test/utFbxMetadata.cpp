@@ -11,9 +11,11 @@
 
 #include <cstring>
 #include <map>
+#include <string>
 
 namespace {
 
+using agf::test::FbxReaderTargetName;
 using agf::test::ImportValidated;
 using agf::test::TestModelsDir;
 using namespace agf::fbx;
@@ -240,6 +242,29 @@ TEST(FbxMetadata, FullWeightsMatchTheIndicesOfTheirShape) {
     EXPECT_EQ(MatchFullWeightsToShapes(file, "out.fbx"), 0u);
 }
 
+/** The mesh a morph-weight channel animates: Assimp's FBX reader names a channel
+ *  "<mesh>*<index>". */
+const aiMesh *AnimatedMesh(const aiScene &scene, const aiMeshMorphAnim &channel) {
+    const std::string name = channel.mName.C_Str();
+    const std::string mesh = name.substr(0, name.find('*'));
+    for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
+        if (mesh == scene.mMeshes[m]->mName.C_Str()) {
+            return scene.mMeshes[m];
+        }
+    }
+    return nullptr;
+}
+
+/** The index of the target named `name` in `mesh`, or -1. */
+int TargetIndex(const aiMesh &mesh, const std::string &name) {
+    for (unsigned t = 0; t < mesh.mNumAnimMeshes; ++t) {
+        if (name == mesh.mAnimMeshes[t]->mName.C_Str()) {
+            return static_cast<int>(t);
+        }
+    }
+    return -1;
+}
+
 TEST(FbxMetadata, MorphWeightAnimationBecomesDeformPercentCurves) {
     const auto imported = ImportValidated(TestModelsDir() / "idolfx/two_submeshes.anb");
     ASSERT_NE(imported.scene, nullptr) << imported.error;
@@ -261,16 +286,26 @@ TEST(FbxMetadata, MorphWeightAnimationBecomesDeformPercentCurves) {
         const aiMeshMorphAnim &channel = *animation.mMorphMeshChannels[c];
         const aiMeshMorphAnim &source = *original.mMorphMeshChannels[c];
         ASSERT_EQ(channel.mNumKeys, source.mNumKeys) << c;
+        const aiMesh *sourceMesh = AnimatedMesh(*imported.scene, source);
+        const aiMesh *backMesh = AnimatedMesh(*back, channel);
+        ASSERT_NE(sourceMesh, nullptr) << source.mName.C_Str();
+        ASSERT_NE(backMesh, nullptr) << channel.mName.C_Str();
         for (unsigned k = 0; k < channel.mNumKeys; ++k) {
             EXPECT_NEAR(channel.mKeys[k].mTime / animation.mTicksPerSecond,
                         source.mKeys[k].mTime / original.mTicksPerSecond, 1e-6);
             // The weight of each target this key moves comes back (Assimp's reader lists every
-            // target of the blend shape, the unmoved ones with 0).
+            // target of the blend shape, the unmoved ones with 0), found by its name: 5.4.3's
+            // reader orders a mesh's targets otherwise.
             for (unsigned v = 0; v < source.mKeys[k].mNumValuesAndWeights; ++v) {
-                const unsigned target = source.mKeys[k].mValues[v];
+                const unsigned sourceTarget = source.mKeys[k].mValues[v];
+                ASSERT_LT(sourceTarget, sourceMesh->mNumAnimMeshes);
+                const int target = TargetIndex(
+                    *backMesh,
+                    FbxReaderTargetName(sourceMesh->mAnimMeshes[sourceTarget]->mName.C_Str()));
+                ASSERT_GE(target, 0) << sourceMesh->mAnimMeshes[sourceTarget]->mName.C_Str();
                 double weight = -1;
                 for (unsigned w = 0; w < channel.mKeys[k].mNumValuesAndWeights; ++w) {
-                    if (channel.mKeys[k].mValues[w] == target) {
+                    if (channel.mKeys[k].mValues[w] == static_cast<unsigned>(target)) {
                         weight = channel.mKeys[k].mWeights[w];
                     }
                 }
