@@ -8,6 +8,7 @@
 #include "Common/ImportError.h"
 #include "Common/SceneBuilder.h"
 #include "Export/GlbContainer.h"
+#include "Export/GltfSpecular.h"
 #include "P3dTestModels.h"
 #include "P3dWriters.h"
 
@@ -786,4 +787,68 @@ TEST(GltfExport, AnOdolRvmatsHdrEmissiveKeepsItsBrightness) {
         }
     }
     EXPECT_EQ(bright, 1u);
+}
+
+TEST(GltfSpecular, AMaterialShowingAnImageGltfCannotHoldLosesItsSpecularExtension) {
+    agf::gltf::GltfDocument document;
+    document.json = Json::parse(R"({
+        "extensionsUsed": ["KHR_materials_specular", "KHR_materials_volume"],
+        "images": [{"uri": "agf\\top_co.paa"}, {"uri": "top_smdi.PNG"},
+                   {"uri": "data:image/png;base64,AA=="}, {"bufferView": 0, "mimeType": "image/png"}],
+        "textures": [{"source": 0}, {"source": 1}, {"source": 2}, {"source": 3}],
+        "materials": [
+            {"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}},
+             "extensions": {"KHR_materials_specular": {"specularFactor": 1.0}}},
+            {"extensions": {"KHR_materials_specular": {"specularTexture": {"index": 0}},
+                            "KHR_materials_volume": {}}},
+            {"pbrMetallicRoughness": {"baseColorTexture": {"index": 1}},
+             "extensions": {"KHR_materials_specular": {
+                "specularTexture": {"index": 2}, "specularColorTexture": {"index": 3}}}},
+            {"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}}]})");
+    EXPECT_EQ(agf::gltf::DropSpecularOfUndecodableMaterials(document), 2u);
+    const Json &materials = document.json["materials"];
+    EXPECT_FALSE(materials[0].contains("extensions")) << "a .paa base colour: Blender fails";
+    EXPECT_EQ(materials[0]["pbrMetallicRoughness"]["baseColorTexture"]["index"], 0)
+        << "the reference itself stays";
+    EXPECT_FALSE(materials[1]["extensions"].contains("KHR_materials_specular"));
+    EXPECT_TRUE(materials[1]["extensions"].contains("KHR_materials_volume"));
+    EXPECT_TRUE(materials[2]["extensions"].contains("KHR_materials_specular"))
+        << "PNG files, data URIs and buffer views are images glTF holds";
+    EXPECT_FALSE(materials[3].contains("extensions")) << "nothing added";
+    EXPECT_EQ(document.json["extensionsUsed"],
+              Json::array({"KHR_materials_specular", "KHR_materials_volume"}))
+        << "still used by the third material";
+    document.json["images"][1]["uri"] = "top_smdi.tga";
+    EXPECT_EQ(agf::gltf::DropSpecularOfUndecodableMaterials(document), 1u);
+    EXPECT_EQ(document.json["extensionsUsed"], Json::array({"KHR_materials_volume"}));
+}
+
+TEST(GltfSpecular, AnOdolWithoutItsTexturesHasNoSpecularExtensionBesideAPaaImage) {
+    // Its rvmats name .paa files that are nowhere: with Assimp 6.0.5's specular extension on
+    // those materials, Blender 3.4 stopped importing the file.
+    const auto imported = ImportValidated(TestModelsDir() / "p3d/odol40_skinned.p3d");
+    ASSERT_NE(imported.scene, nullptr) << imported.error;
+    const GltfFile file = Export(imported.scene, ScratchDir("gltf_specular") / "odol40.glb");
+    size_t paaMaterials = 0;
+    for (const Json &material : file.json["materials"]) {
+        const Json *baseColor = nullptr;
+        if (material.contains("pbrMetallicRoughness") &&
+            material["pbrMetallicRoughness"].contains("baseColorTexture")) {
+            baseColor = &material["pbrMetallicRoughness"]["baseColorTexture"];
+        }
+        if (baseColor == nullptr) {
+            continue;
+        }
+        const size_t texture = (*baseColor)["index"].get<size_t>();
+        const size_t image = file.json["textures"][texture]["source"].get<size_t>();
+        if (file.json["images"][image].value("uri", std::string()).find(".paa") ==
+            std::string::npos) {
+            continue;
+        }
+        ++paaMaterials;
+        EXPECT_FALSE(material.contains("extensions") &&
+                     material["extensions"].contains("KHR_materials_specular"))
+            << material["name"];
+    }
+    EXPECT_GT(paaMaterials, 0u) << "the model's textures are .paa files that are not there";
 }

@@ -13,6 +13,7 @@
 #include "Export/GltfLights.h"
 #include "Export/GltfMorphWeights.h"
 #include "Export/GltfScenePreparation.h"
+#include "Export/GltfSpecular.h"
 #include "Export/MemoryFileSystem.h"
 
 #include <assimp_gameformats/GameFormats.h>
@@ -49,7 +50,8 @@ std::map<std::string, std::vector<uint8_t>> RunAssimpWriter(const aiScene &scene
 }
 
 void WarnAboutPasses(bool extrasWritten, const gltf::EmissiveReport &emissive,
-                     const gltf::LightReport &lights, ExportWarnings &warnings) {
+                     const gltf::LightReport &lights, unsigned specularMaterialsChanged,
+                     ExportWarnings &warnings) {
     if (!extrasWritten) {
         warnings.add(WarningKind::Inconsistent, "node extras",
                      "the glTF nodes do not match the scene's; node extras not written");
@@ -58,6 +60,12 @@ void WarnAboutPasses(bool extrasWritten, const gltf::EmissiveReport &emissive,
         warnings.add(WarningKind::Inconsistent, "materials",
                      "the glTF materials do not match the scene's; emissive colours left as "
                      "Assimp's writer wrote them");
+    }
+    if (specularMaterialsChanged != 0) {
+        warnings.add(WarningKind::Unsupported, "KHR_materials_specular",
+                     std::to_string(specularMaterialsChanged) +
+                         " materials show images that glTF cannot hold (files neither PNG nor "
+                         "JPEG, not embedded); their specular extension is not written");
     }
     if (lights.skipped != 0) {
         warnings.add(WarningKind::Unsupported, "KHR_lights_punctual",
@@ -79,6 +87,8 @@ void CompleteDocument(GltfDocument &document, const aiScene &scene, ExportWarnin
         !AssimpNeeds(AssimpRepair::GltfExtras) || gltf::AddMetadataExtras(document, scene, nodes);
     // Every version writes HDR emissive colours out of glTF's range.
     const gltf::EmissiveReport emissive = gltf::WriteEmissiveInRange(document, scene);
+    // Assimp 5.4 and later write KHR_materials_specular, which Blender converts from pixels.
+    const unsigned specularDropped = gltf::DropSpecularOfUndecodableMaterials(document);
     gltf::LightReport lights;
     if (AssimpNeeds(AssimpRepair::GltfLights)) {
         lights = gltf::AddPunctualLights(document, scene, nodes);
@@ -92,7 +102,7 @@ void CompleteDocument(GltfDocument &document, const aiScene &scene, ExportWarnin
     document.json["asset"]["generator"] = std::string("assimp-gameformats ") + Version() +
                                           " on Open Asset Import Library " +
                                           LoadedAssimpVersion().text();
-    WarnAboutPasses(extras, emissive, lights, warnings);
+    WarnAboutPasses(extras, emissive, lights, specularDropped, warnings);
 }
 
 std::string Serialise(const gltf::Json &json) {
