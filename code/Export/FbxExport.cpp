@@ -56,11 +56,13 @@ PreparedScene PreparedCopy(const aiScene *scene, Target target) {
     FlattenNestedMetadata(owned);
     const AssimpRepair timing = target == Target::Fbx ? AssimpRepair::FbxAnimationTiming
                                                       : AssimpRepair::ColladaAnimationTiming;
-    if (AssimpNeeds(timing)) {
+    const bool numberKeys = target == Target::Fbx && owned.mNumAnimations > 0 &&
+                            AssimpNeeds(AssimpRepair::FbxWholeSecondKeyTimes);
+    if (AssimpNeeds(timing) || numberKeys) { // the numbering starts from times in seconds
         prepared.durations = RetimeAnimationsToSeconds(owned);
     }
     if (target == Target::Fbx) {
-        if (AssimpNeeds(AssimpRepair::FbxWholeSecondKeyTimes) && owned.mNumAnimations > 0) {
+        if (numberKeys) {
             prepared.numberedKeyTimes = NumberNodeKeyTimes(owned);
         }
         // On every version: each writer reads the base mesh's normals for a target that has
