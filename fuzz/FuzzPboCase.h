@@ -32,14 +32,33 @@ struct PboCaseResult {
 
 namespace detail {
 
+/** Whether `path` is '/'-separated, relative, and has no empty, "." or ".." part ("..x.p3d" is
+ *  a name like any other). */
+inline bool IsPathInsideArchive(const std::string &path) {
+    if (path.empty() || path.find('\\') != std::string::npos) {
+        return false;
+    }
+    size_t start = 0;
+    while (true) {
+        const size_t end = path.find('/', start);
+        const std::string part = path.substr(start, end == std::string::npos ? end : end - start);
+        if (part.empty() || part == "." || part == "..") {
+            return false;
+        }
+        if (end == std::string::npos) {
+            return true;
+        }
+        start = end + 1;
+    }
+}
+
 inline const char *CheckPboEntry(const pbo::PboArchive &archive, const pbo::PboEntry &entry,
                                  size_t fileSize, std::set<std::string> &paths) {
     if (entry.dataOffset < archive.layout().dataStart || entry.dataOffset > fileSize ||
         entry.dataSize > fileSize - entry.dataOffset) {
         return "every entry lies inside the file, after the table";
     }
-    if (entry.path.empty() || entry.path[0] == '/' || entry.path.find("..") != std::string::npos ||
-        entry.path.find('\\') != std::string::npos) {
+    if (!IsPathInsideArchive(entry.path)) {
         return "every entry's path is a '/'-separated path inside the archive";
     }
     if (!paths.insert(Lower(entry.path)).second) {
