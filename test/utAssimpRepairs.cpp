@@ -591,7 +591,7 @@ TEST(FbxMeshNodes, EachMeshOfANodeGetsAChildNodeAndItsMorphChannels) {
     EXPECT_EQ(GiveEachMeshItsOwnNode(*owned), 0u); // nothing left to split
 }
 
-TEST(FbxKeyTimes, NumberedKeysOfEveryAnimationMapBackToTheirExactTimes) {
+TEST(FbxKeyTimes, NumberedKeysMapBackToTheirExactTimes) {
     Assimp::Importer importer;
     std::unique_ptr<aiScene> scene = RichSceneCopy(importer);
     ASSERT_NE(scene, nullptr);
