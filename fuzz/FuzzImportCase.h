@@ -162,9 +162,13 @@ struct CaseResult {
 
 /** True for messages made by agf::ImportError ("<file>: <structure> at byte <n>: <problem>"). */
 inline bool IsOurErrorMessage(const std::string &message) {
-    const size_t at = message.find("at byte ");
-    return at != std::string::npos && message.find(": ") < at &&
-           message.find(": ", at) != std::string::npos;
+    // After the file's name, which may itself hold "at byte " (an archive entry's name).
+    const size_t afterName = message.find(": ");
+    if (afterName == std::string::npos) {
+        return false;
+    }
+    const size_t at = message.find(" at byte ", afterName);
+    return at != std::string::npos && message.find(": ", at) != std::string::npos;
 }
 
 /** True for a clean refusal: one of our messages, or Assimp's own when no importer's CanRead

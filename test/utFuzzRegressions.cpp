@@ -155,6 +155,10 @@ TEST(FuzzRegressions, SideFileInputsSplitAsDocumented) {
 TEST(FuzzRegressions, OurMessagesAreToldApartFromEscapedExceptions) {
     EXPECT_TRUE(agf::fuzz::IsOurErrorMessage("a.psk: PNTS0000 at byte 40: count too big"));
     EXPECT_TRUE(agf::fuzz::IsOurErrorMessage("<memory>: at byte 0: not a PSK file"));
+    // A file (a PBO entry the fuzzer named) whose name holds the words.
+    EXPECT_TRUE(agf::fuzz::IsOurErrorMessage(
+        "triat byte angle.p3d: header at byte 0: not a P3D file (expected MLOD at byte 0)"));
+    EXPECT_FALSE(agf::fuzz::IsOurErrorMessage("at byte 1.p3d: std::bad_alloc"));
     EXPECT_FALSE(agf::fuzz::IsOurErrorMessage("std::bad_alloc"));
     EXPECT_FALSE(agf::fuzz::IsOurErrorMessage("vector::_M_range_check: __n (which is 3)"));
     EXPECT_FALSE(agf::fuzz::IsOurErrorMessage("Validation failed: aiMesh::mFaces is nullptr"));
