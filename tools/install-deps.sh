@@ -25,9 +25,10 @@ packages=(
     libcpp-httplib-dev             # cpp-httplib, the loopback HTTP server of `assimp view`
     libjs-three                    # three.js r111, built into the page of `assimp view`
     chromium                       # headless Chromium, opens that page in the viewer tests
-    clang-14 libclang-rt-14-dev    # libFuzzer and its sanitizer runtimes, for the fuzz smoke
-                                   # (tools/run-fuzz.sh; gcc has no libFuzzer)
-                                   # (utCliAllocator.cpp): its allocator settings at work
+    clang-14 libclang-rt-14-dev    # libFuzzer and the sanitizers' runtimes, for the sanitizer
+                                   # builds and the fuzz smoke (gcc has no libFuzzer)
+    libc++-14-dev libc++abi-14-dev # LLVM's standard library, macOS's: the sanitizer build uses
+                                   # it in place of libstdc++
 )
 
 # glTF-Validator runs on Node.js (installed from npm by tools/check-clients.sh); machines that
