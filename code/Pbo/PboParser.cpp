@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace agf::pbo {
 
@@ -128,7 +127,7 @@ public:
     /** `beforeBytes`: the data sizes of the records before the chains, which take their
      *  data first. */
     Resync(const TableScanner &scan, uint64_t beforeBytes)
-        : mScan(scan), mBeforeBytes(beforeBytes) {}
+        : mScan(scan), mBeforeBytes(beforeBytes), mFailed(scan.available()) {}
 
     Step find(size_t breakPosition, std::vector<PboEntry> &after, size_t &dataStart) {
         for (size_t candidate = breakPosition + 1; candidate < mScan.available(); ++candidate) {
@@ -183,7 +182,7 @@ public:
         Ending ending;
         bool joined = false;
         while (step == Step::Record) {
-            if (mFailed.count(position) != 0) {
+            if (position < mFailed.size() && mFailed[position]) {
                 step = Step::Broken;
                 break;
             }
@@ -207,7 +206,11 @@ public:
             }
         }
         if (step == Step::Broken) {
-            mFailed.insert(visited.begin(), visited.end());
+            for (const size_t failed : visited) {
+                if (failed < mFailed.size()) {
+                    mFailed[failed] = true;
+                }
+            }
         }
         if (step != Step::EndRecord) {
             return step;
@@ -254,7 +257,10 @@ private:
 
     const TableScanner &mScan;
     uint64_t mBeforeBytes;
-    std::unordered_set<size_t> mFailed;
+    /** Record starts of chains that failed to read, one bit per byte of the table area: a
+     *  broken table may be scanned from every byte, and a set of positions would take about 32
+     *  bytes per byte of the file. */
+    std::vector<bool> mFailed;
     std::unordered_map<size_t, Ending> mEndings;
 };
 
