@@ -115,8 +115,10 @@ double ConvertNumber(std::string_view syntax) {
     std::istringstream stream{std::string(syntax)};
     stream.imbue(std::locale::classic());
     stream >> value;
-    if (stream.fail()) {
-        value = BeyondDoubleIsLarge(syntax) ? std::numeric_limits<double>::infinity() : 0.0;
+    // Out of range the stream fails: above it, it stores the largest double where strtod gives
+    // infinity; below it, it keeps what it converted (a subnormal or zero), as strtod does.
+    if (stream.fail() && BeyondDoubleIsLarge(syntax)) {
+        value = std::numeric_limits<double>::infinity();
     }
 #endif
     return negative ? -value : value;

@@ -1,5 +1,7 @@
 # Installs the build tree into a scratch prefix, then configures, builds and runs a small
-# application that knows the library only through find_package(AssimpGameFormats).
+# application that knows the library only through find_package(AssimpGameFormats). The
+# application is built with the build's compiler and standard library (a libc++ build's
+# libraries cannot be linked by a libstdc++ program).
 file(REMOVE_RECURSE ${WORK_DIR})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}/prefix
                 RESULT_VARIABLE result)
@@ -18,7 +20,8 @@ foreach(installed lib/cmake/AssimpGameFormats/AssimpGameFormatsConfig.cmake
 endforeach()
 execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/test/install_consumer/app
                         -B ${WORK_DIR}/build -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix
-                        -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+                        -DCMAKE_CXX_COMPILER=${CXX_COMPILER} "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
+                        "-DCMAKE_EXE_LINKER_FLAGS=${EXE_LINKER_FLAGS}"
                 RESULT_VARIABLE result)
 if(result)
     message(FATAL_ERROR "configuring the consumer failed")
@@ -37,7 +40,8 @@ endif()
 # The README's example program (examples/convert), built the same way, converts a test model.
 execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/convert
                         -B ${WORK_DIR}/example -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix
-                        -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
+                        -DCMAKE_CXX_COMPILER=${CXX_COMPILER} "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
+                        "-DCMAKE_EXE_LINKER_FLAGS=${EXE_LINKER_FLAGS}"
                         "-DCMAKE_BUILD_RPATH=${WORK_DIR}/prefix/lib;${WORK_DIR}/prefix/lib/x86_64-linux-gnu"
                 RESULT_VARIABLE result)
 if(result)

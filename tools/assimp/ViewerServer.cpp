@@ -216,7 +216,7 @@ void ViewerServer::ServeTexture(const httplib::Request &request, httplib::Respon
 
 void ViewerServer::AddRoutes() {
     mServer.set_pre_routing_handler(
-        [this](const httplib::Request &request, httplib::Response &response) {
+        [](const httplib::Request &request, httplib::Response &response) {
             if (!IsLoopbackHost(request.get_header_value("Host"))) {
                 Refuse(response, 403, "forbidden: this viewer answers only to 127.0.0.1");
                 return httplib::Server::HandlerResponse::Handled;
