@@ -12,9 +12,11 @@
 # to compile of the optimised builds (GCC 12's -O3 also reports false -Wnonnull and
 # -Warray-bounds inside libstdc++, see tools/run-tests.sh).
 # Options: --clients / --no-clients (default: on for 6.0.5 only); --system (build against the
-# installed Assimp, for the 5.2.5 row of the matrix). The build folders are
-# build-assimp/<version> (Assimp) and build-ci-assimp-<version> (ours); AGF_JOBS sets the
-# parallel jobs.
+# installed Assimp, for the 5.2.5 row of the matrix); --libcxx (clang 14 with LLVM's libc++,
+# macOS's standard library, for Assimp and for us: GoogleTest is then built from Debian's source
+# with the same library, and cpp-httplib used as upstream's header-only library,
+# tools/httplib-header.sh). The build folders are build-assimp/<version>[-libcxx] (Assimp) and
+# build-ci-assimp-<version>[-libcxx] (ours); AGF_JOBS sets the parallel jobs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,11 +25,13 @@ shift
 clients=0
 [ "$version" = 6.0.5 ] && clients=1
 system=0
+libcxx=0
 for option in "$@"; do
     case "$option" in
     --clients) clients=1 ;;
     --no-clients) clients=0 ;;
     --system) system=1 ;;
+    --libcxx) libcxx=1 ;;
     *)
         echo "unknown option $option" >&2
         exit 2
@@ -47,21 +51,35 @@ if [ -d ../shared/samples ]; then
     export AGF_SAMPLES_REQUIRED=1
 fi
 
-root_option=()
+variant=$version
+assimp_options=()
+cmake_options=()
+if [ "$libcxx" -eq 1 ]; then
+    [ "$system" -eq 0 ] || { echo "--libcxx needs an Assimp built with libc++, not --system" >&2; exit 2; }
+    variant=$version-libcxx
+    assimp_options=(--tag libcxx --cc clang-14 --cxx clang++-14 --cxxflags -stdlib=libc++
+        --ldflags -stdlib=libc++)
+    bash tools/httplib-header.sh "$PWD/build-libcxx-deps" >/dev/null
+    export PKG_CONFIG_PATH="$PWD/build-libcxx-deps/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+    cmake_options=(-DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14
+        -DCMAKE_CXX_FLAGS=-stdlib=libc++ -DCMAKE_EXE_LINKER_FLAGS=-stdlib=libc++
+        -DCMAKE_SHARED_LINKER_FLAGS=-stdlib=libc++ -DAGF_GTEST_SOURCE_DIR=/usr/src/googletest)
+fi
 if [ "$system" -eq 0 ]; then
     step "build Assimp from Debian's source package"
     start=$SECONDS
-    AGF_ASSIMP_DIR="$PWD/build-assimp" bash tools/build-assimp.sh "$version" --jobs "$jobs"
+    AGF_ASSIMP_DIR="$PWD/build-assimp" bash tools/build-assimp.sh "$version" --jobs "$jobs" \
+        "${assimp_options[@]}"
     took "Assimp build" "$start"
-    root_option=(-DAGF_ASSIMP_ROOT="$PWD/build-assimp/$version")
+    cmake_options+=(-DAGF_ASSIMP_ROOT="$PWD/build-assimp/$variant")
 fi
 
-build=build-ci-assimp-$version
+build=build-ci-assimp-$variant
 step "build our project against it"
 start=$SECONDS
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -g0" \
     -DAGF_WERROR=ON \
-    "${root_option[@]}" | grep -E '^-- Assimp '
+    "${cmake_options[@]}" | grep -E '^-- Assimp '
 nice -n 10 cmake --build "$build" -j"$jobs" >"$build/build.log" 2>&1 || {
     grep -E 'error|Error' "$build/build.log" | head -40 >&2
     exit 1

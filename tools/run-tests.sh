@@ -8,8 +8,11 @@
 #                   (tools/check-clients.sh), then Debian's assimp rebuilt with our formats built
 #                   in and checked through Debian's own programs (tools/build-libassimp.sh --deb,
 #                   tools/check-libassimp.sh; AGF_LIBASSIMP=0 skips this and the 6.0.5 one).
-#  gcc-assimp-5.4   GCC 12 at -O1 against Assimp 5.4.3 built from Debian 13's source package
-#                   (tools/ci-assimp-version.sh): every test.
+#  libcxx-assimp-5.4  clang 14 with LLVM's libc++ (macOS's standard library) at -O1, against
+#                   Assimp 5.4.3 built the same way from Debian 13's source package
+#                   (tools/ci-assimp-version.sh --libcxx): every test. libFuzzer and Debian's
+#                   cpp-httplib are built with libstdc++, which is why the sanitizer build
+#                   below keeps libstdc++.
 #  clang-asan-6.0   clang 14 with AddressSanitizer, UndefinedBehaviorSanitizer and libFuzzer's
 #                   coverage, against Assimp 6.0.5 built from Debian sid's source package
 #                   (tools/build-assimp.sh): every test again but the one named below,
@@ -17,6 +20,9 @@
 #                   with our formats built in (at -O0) and checked through its own programs,
 #                   then every libFuzzer target for a short fixed time from its committed
 #                   corpus (AGF_FUZZ_SECONDS per target, default 20; 0 skips it).
+#  clang-tsan       clang 14 with ThreadSanitizer against Debian's Assimp 5.2.5: the host-safety
+#                   tests alone (imports on several threads at once, a file shortened while it
+#                   is imported).
 #
 # Each stage's time is printed as it ends, and all of them at the end. The README ("How it is
 # tested") says what runs outside this script.
@@ -82,10 +88,10 @@ if [ "${AGF_LIBASSIMP:-1}" = 1 ]; then
     stage_done "gcc-assimp-5.2: libassimp build and its programs"
 fi
 
-# ---- GCC, Assimp 5.4.3 ---------------------------------------------------------------------------
-stage "gcc-assimp-5.4: Assimp 5.4.3 from Debian's source package, our build, ctest"
-AGF_JOBS=$jobs bash tools/ci-assimp-version.sh 5.4.3 --no-clients
-stage_done "gcc-assimp-5.4: Assimp build, our build (-O1), ctest"
+# ---- clang with libc++, Assimp 5.4.3 -------------------------------------------------------------
+stage "libcxx-assimp-5.4: Assimp 5.4.3 from Debian's source package, our build, ctest (libc++)"
+AGF_JOBS=$jobs bash tools/ci-assimp-version.sh 5.4.3 --no-clients --libcxx
+stage_done "libcxx-assimp-5.4: Assimp build, our build (-O1), ctest"
 
 # ---- clang with sanitizers, Assimp 6.0.5 ---------------------------------------------------------
 stage "clang-asan-6.0: Assimp 6.0.5 from Debian's source package"
@@ -135,6 +141,16 @@ if [ "$fuzz_seconds" -gt 0 ]; then
     AGF_FUZZ_BUILD_DIR="$PWD/build-asan" bash tools/run-fuzz.sh all "$fuzz_seconds"
     stage_done "clang-asan-6.0: fuzz smoke (${fuzz_seconds} s per target)"
 fi
+
+# ---- clang with ThreadSanitizer, Debian's Assimp 5.2.5 ---------------------------------------
+stage "clang-tsan: the host-safety tests under ThreadSanitizer"
+# Only the library and the one test program (test/CMakeLists.txt, agf_thread_tests).
+cmake -S . -B build-tsan -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DAGF_SANITIZE_THREAD=ON |
+    grep -E '^-- Assimp ' || true
+cmake --build build-tsan -j"$jobs" --target agf_thread_tests
+TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build-tsan/bin/agf_thread_tests
+stage_done "clang-tsan: build and host-safety tests"
 
 echo
 echo "== stage times =="
