@@ -163,6 +163,25 @@ rm -rf "$source_dir"
     die "apt-get source assimp=$source_version failed ($(tail -1 "$work/apt-source.log"))"
 [ -d "$source_dir" ] || die "apt-get source unpacked no $source_dir"
 say "assimp $source_version ($suite) fetched and unpacked in $((SECONDS - start)) s: $source_dir"
+# Debian's patch that makes libdraco required is taken back for a cross build: Debian has no
+# draco for other targets, and the patch only links it (ASSIMP_ENABLE_DRACO stays undefined, so
+# no code uses it).
+draco_patch=$source_dir/debian/patches/use-system-libdraco.patch
+if [ -n "$toolchain" ] && [ -f "$draco_patch" ]; then
+    patch -R -p1 -s -d "$source_dir" <"$draco_patch" || die "could not take back $draco_patch"
+fi
+# Debian's source leaves out every *.rc file; a Windows DLL build lists the version resource
+# code/res/assimp.rc, so a minimal one (the version alone) stands in for it.
+if [ -n "$toolchain" ] && [ ! -e "$source_dir/code/res/assimp.rc" ]; then
+    mkdir -p "$source_dir/code/res"
+    cat >"$source_dir/code/res/assimp.rc" <<RESOURCE
+1 VERSIONINFO
+FILEVERSION ${version//./,},0
+PRODUCTVERSION ${version//./,},0
+BEGIN
+END
+RESOURCE
+fi
 if [ "$source_only" -eq 1 ]; then
     exit 0
 fi
@@ -212,7 +231,7 @@ say "configured in $((SECONDS - start)) s"
 # ---- Build and install -----------------------------------------------------------------------------
 start=$SECONDS
 nice -n 10 cmake --build "$build_dir" -j"$jobs" >"$work/build.log" 2>&1 || {
-    grep -E 'error|Error' "$work/build.log" | head -30 >&2
+    grep -E 'error|Error' "$work/build.log" | head -30 >&2 || tail -5 "$work/build.log" >&2
     die "build failed (log: $work/build.log)"
 }
 build_seconds=$((SECONDS - start))
