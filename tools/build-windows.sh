@@ -257,17 +257,28 @@ wine_skips=(
     PsaBinding.ExplicitFilesAddToTheSiblingWithUniqueNames
     # A second batch run converts again what the first one converted (not "up-to-date").
     PboCli.BatchConvertsEveryModelOfEveryArchiveToItsDataRootPath
+    CliBatch.RerunSkipsUpToDateOutputsAndForceRedoesThem
+    Stops/CliBatchInterrupted.RerunFinishesWithNoFileLostAndNoneWrittenTwice/*
 )
 filter=$(IFS=:; echo "${wine_skips[*]}")
-tests_log=$out/agf_tests.log
-# The tests write scratch files under the working folder (test::ScratchDir).
-mkdir -p "$out/run"
-(cd "$out/run" && "$out/wine-run" "$project/bin/agf_tests.exe" --gtest_brief=1 \
-    ${filter:+"--gtest_filter=-$filter"}) >"$tests_log" 2>&1 || {
-    grep -E '^\[  FAILED  \]|^\[  PASSED  \]|tests ran' "$tests_log" | head -60 >&2 || true
-    die "agf_tests.exe failed (log: $tests_log)"
-}
-grep -E '^\[==========\]|^\[  PASSED  \]|^\[  SKIPPED \] [0-9]' "$tests_log" || true
+# Two shards side by side (gtest's sharding), each in its own folder: the tests write scratch
+# files under the working folder (test::ScratchDir).
+shards=2
+pids=()
+for shard in $(seq 0 $((shards - 1))); do
+    mkdir -p "$out/run$shard"
+    (cd "$out/run$shard" && GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$shard \
+        "$out/wine-run" "$project/bin/agf_tests.exe" --gtest_brief=1 \
+        ${filter:+"--gtest_filter=-$filter"}) >"$out/agf_tests.$shard.log" 2>&1 &
+    pids+=($!)
+done
+failed=0
+for shard in $(seq 0 $((shards - 1))); do
+    wait "${pids[$shard]}" || failed=1
+    grep -E '^\[==========\]|^\[  PASSED  \]|^\[  SKIPPED \] [0-9]|^\[  FAILED  \]' \
+        "$out/agf_tests.$shard.log" || true
+done
+[ "$failed" -eq 0 ] || die "agf_tests.exe failed (logs: $out/agf_tests.*.log)"
 stage_done "agf_tests.exe under Wine"
 
 # Bundled models of several formats, converted as a user would: to glb and FBX, then read back.
