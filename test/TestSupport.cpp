@@ -27,6 +27,13 @@ void WriteBytes(const std::filesystem::path &path, const std::vector<uint8_t> &b
 
 std::filesystem::path ScratchDir(const std::string &name) {
     const std::filesystem::path dir = std::filesystem::current_path() / "agf_scratch" / name;
+    // Copies of the samples are read-only like them, and Windows deletes no read-only file.
+    std::error_code error;
+    for (std::filesystem::recursive_directory_iterator entry(dir, error), end;
+         !error && entry != end; entry.increment(error)) {
+        std::filesystem::permissions(entry->path(), std::filesystem::perms::owner_write,
+                                     std::filesystem::perm_options::add, error);
+    }
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir;
@@ -104,6 +111,22 @@ std::vector<std::string> SplitWords(const std::string &line) {
     return words;
 }
 
+namespace {
+
+// The command's text streams end lines with "\r\n" on Windows; the tests compare "\n".
+std::string WithNewlineEnds(std::string text) {
+    size_t kept = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (!(text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n')) {
+            text[kept++] = text[i];
+        }
+    }
+    text.resize(kept);
+    return text;
+}
+
+} // namespace
+
 CliResult RunCli(const std::filesystem::path &dir, const std::string &args) {
     agf::cli::ChildOptions streams;
     streams.workingDirectory = dir;
@@ -113,8 +136,8 @@ CliResult RunCli(const std::filesystem::path &dir, const std::string &args) {
         agf::cli::ChildProcess(AGF_CLI_PATH, SplitWords(args), streams).Wait();
     CliResult result;
     result.exitCode = end.exited ? end.code : -1;
-    result.out = ReadText(dir / "cli_stdout.txt");
-    result.err = ReadText(dir / "cli_stderr.txt");
+    result.out = WithNewlineEnds(ReadText(dir / "cli_stdout.txt"));
+    result.err = WithNewlineEnds(ReadText(dir / "cli_stderr.txt"));
     return result;
 }
 

@@ -657,7 +657,8 @@ TEST(Poses, InvalidInputsAreClearErrors) {
                "Yrotation\n JOINT forearm\n {\n  OFFSET 0 0.2 0\n  CHANNELS 3 Zrotation "
                "Xrotation Yrotation\n  End Site\n  {\n   OFFSET 0 0.2 0\n  }\n }\n}\n"
                "MOTION\nFrames: 1\nFrame Time: 0.04\n10 0 0 0 20 0\n";
-        std::ofstream map(dir / "bad.map");
+        // Byte for byte (no "\r\n" on Windows): the error names a byte offset.
+        std::ofstream map(dir / "bad.map", std::ios::binary);
         map << "hip Hips\nforearm\n";
     }
     agf::PoseTransferOptions badMap;

@@ -2,6 +2,7 @@
 // winding, normals, UVs, colours, bones, weights, morphs, sockets, physics and options.
 #include "utPskSupport.h"
 
+#include "Common/Coordinates.h"
 #include "PskModels.h"
 
 #include <algorithm>
@@ -162,8 +163,8 @@ TEST(PskImport, BoxBonesFollowTheQuaternionRule) {
     EXPECT_EQ(head->mParent, spine);
     // Root: +90 degrees about Z as stored; Spine: the stored conjugate gives +90 about X.
     aiMatrix4x4 rz, rx, spineOffset, headOffset;
-    aiMatrix4x4::RotationZ(float(M_PI / 2), rz);
-    aiMatrix4x4::RotationX(float(M_PI / 2), rx);
+    aiMatrix4x4::RotationZ(float(agf::kPi / 2), rz);
+    aiMatrix4x4::RotationX(float(agf::kPi / 2), rx);
     aiMatrix4x4::Translation(aiVector3D(0, 0, 10), spineOffset);
     aiMatrix4x4::Translation(aiVector3D(0, 0, 5), headOffset);
     EXPECT_TRUE(NearMatrix(GlobalBelowRoot(scene, root), rz));

@@ -7,6 +7,7 @@
 
 #include "ActorX/ActorXExporters.h"
 #include "ActorX/ActorXRecords.h"
+#include "Common/Coordinates.h"
 #include "Common/TextEncoding.h"
 
 #include <assimp_gameformats/ImportOptions.h>
@@ -79,7 +80,7 @@ aiMesh *Cylinder(unsigned segments) {
     const float radius = 10, height = 30;
     for (unsigned ring = 0; ring < 2; ++ring) {
         for (unsigned s = 0; s < segments; ++s) {
-            const float angle = 2.0f * float(M_PI) * float(s) / float(segments);
+            const float angle = 2.0f * float(agf::kPi) * float(s) / float(segments);
             positions.emplace_back(radius * std::cos(angle), radius * std::sin(angle),
                                    ring * height);
             normals.emplace_back(std::cos(angle), std::sin(angle), 0.0f);

@@ -155,7 +155,8 @@ TEST(PswInvalidImport, NothingOutsideTheRootIsRead) {
     const std::string error = ImportError(base / "root" / "escape.psw");
     EXPECT_NE(error.find("refused"), std::string::npos) << error;
 
-    world.actors[1].asset = (base / "outside" / "SM_Crate").string();
+    // Rooted, without a drive letter (a drive-letter path is refused outright on Windows).
+    world.actors[1].asset = "/" + (base / "outside" / "SM_Crate").relative_path().generic_string();
     agf::test::WriteBytes(base / "root" / "absolute.psw", gen::WriteWorld(world));
     auto importer = agf::test::MakeImporter();
     const aiScene *scene = importer->ReadFile((base / "root" / "absolute.psw").string(),

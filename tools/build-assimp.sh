@@ -22,6 +22,7 @@
 #                       -O2 -g (FBXExporter.cpp: 11 against 24 CPU-seconds), and the tests
 #                       do not measure Assimp's speed)
 #   --all-formats       every importer and exporter, not only the ones our tests use
+#   --static            a static library instead of a shared one
 #   --source-only       fetch and unpack the source (Debian's patches applied), nothing more
 #   --print-source-version  print the Debian source version of <version>, nothing more
 #   --jobs N            parallel compile jobs (default: nproc)
@@ -78,6 +79,7 @@ ldflags=
 toolchain=
 opt="-O1 -g0"
 all_formats=0
+shared=ON
 source_only=0
 print_source_version=0
 jobs=$(nproc)
@@ -93,6 +95,7 @@ while [ $# -gt 0 ]; do
     --toolchain) toolchain=$(realpath "$2"); shift ;;
     --opt) opt=$2; shift ;;
     --all-formats) all_formats=1 ;;
+    --static) shared=OFF ;;
     --source-only) source_only=1 ;;
     --print-source-version) print_source_version=1 ;;
     --jobs) jobs=$2; shift ;;
@@ -133,6 +136,7 @@ formats="${importers[*]} / ${exporters[*]}"
 [ "$all_formats" -eq 0 ] || formats=all
 settings="assimp $source_version; cc=$cc cxx=$cxx cflags=$cflags cxxflags=$cxxflags"
 settings+=" ldflags=$ldflags toolchain=$toolchain opt=$opt formats=$formats"
+[ "$shared" = ON ] || settings+=" static"
 stamp=$prefix/agf-build-assimp.txt
 if [ "$source_only" -eq 0 ] && [ -f "$stamp" ] && [ "$(head -1 "$stamp")" = "$settings" ]; then
     say "Assimp $version already built in $prefix (same settings)"
@@ -163,6 +167,31 @@ rm -rf "$source_dir"
     die "apt-get source assimp=$source_version failed ($(tail -1 "$work/apt-source.log"))"
 [ -d "$source_dir" ] || die "apt-get source unpacked no $source_dir"
 say "assimp $source_version ($suite) fetched and unpacked in $((SECONDS - start)) s: $source_dir"
+# Debian's patch that makes libdraco required is taken back for a cross build: Debian has no
+# draco for other targets, and the patch only links it (ASSIMP_ENABLE_DRACO stays undefined, so
+# no code uses it).
+draco_patch=$source_dir/debian/patches/use-system-libdraco.patch
+if [ -n "$toolchain" ] && [ -f "$draco_patch" ]; then
+    patch -R -p1 -s -d "$source_dir" <"$draco_patch" || die "could not take back $draco_patch"
+fi
+# Debian's source leaves out every *.rc file; a Windows DLL build lists the version resource
+# code/res/assimp.rc, so a minimal one (the version alone) stands in for it.
+if [ -n "$toolchain" ] && [ ! -e "$source_dir/code/res/assimp.rc" ]; then
+    mkdir -p "$source_dir/code/res"
+    cat >"$source_dir/code/res/assimp.rc" <<RESOURCE
+1 VERSIONINFO
+FILEVERSION ${version//./,},0
+PRODUCTVERSION ${version//./,},0
+BEGIN
+END
+RESOURCE
+fi
+# Debian's patches link Assimp with CMake's keyword signature (PRIVATE ...); the one plain call
+# left, for a static MinGW build, then stops the configure. It gets the keyword too.
+if [ -n "$toolchain" ]; then
+    sed -i 's/TARGET_LINK_LIBRARIES ( assimp -static-libgcc/TARGET_LINK_LIBRARIES ( assimp PRIVATE -static-libgcc/' \
+        "$source_dir/code/CMakeLists.txt"
+fi
 if [ "$source_only" -eq 1 ]; then
     exit 0
 fi
@@ -197,7 +226,7 @@ start=$SECONDS
 CFLAGS="$opt $cflags" CXXFLAGS="$opt $cxxflags" LDFLAGS="$ldflags" \
     cmake -S "$source_dir" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=None \
     -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib \
-    -DBUILD_SHARED_LIBS=ON -DASSIMP_DOUBLE_PRECISION=OFF \
+    -DBUILD_SHARED_LIBS=$shared -DASSIMP_DOUBLE_PRECISION=OFF \
     -DASSIMP_BUILD_ASSIMP_TOOLS=OFF -DASSIMP_BUILD_TESTS=OFF -DASSIMP_BUILD_SAMPLES=OFF \
     -DASSIMP_BUILD_DOCS=OFF -DASSIMP_BUILD_ZLIB=OFF -DASSIMP_WARNINGS_AS_ERRORS=OFF \
     -DASSIMP_BUILD_USE_CCACHE=OFF -DASSIMP_IGNORE_GIT_HASH=ON -DASSIMP_INSTALL_PDB=OFF \
@@ -212,7 +241,7 @@ say "configured in $((SECONDS - start)) s"
 # ---- Build and install -----------------------------------------------------------------------------
 start=$SECONDS
 nice -n 10 cmake --build "$build_dir" -j"$jobs" >"$work/build.log" 2>&1 || {
-    grep -E 'error|Error' "$work/build.log" | head -30 >&2
+    grep -E 'error|Error' "$work/build.log" | head -30 >&2 || tail -5 "$work/build.log" >&2
     die "build failed (log: $work/build.log)"
 }
 build_seconds=$((SECONDS - start))

@@ -137,6 +137,10 @@ FileBytes MapFile(Assimp::IOStream &stream, const std::string &path, size_t size
 
 } // namespace
 
+bool MapsFiles() {
+    return AGF_MAPS_FILES != 0;
+}
+
 FileBytes ReadWholeFileBytes(Assimp::IOSystem *io, const std::string &path, bool mayMap) {
     std::unique_ptr<Assimp::IOStream> stream = OpenOrThrow(io, path);
     const size_t size = stream->FileSize();

@@ -49,6 +49,9 @@ private:
     bool mMapped = false;
 };
 
+/** Whether ReadWholeFileBytes can map files on this system (POSIX mmap); elsewhere it reads. */
+bool MapsFiles();
+
 /** As ReadWholeFile, into a FileBytes: for the importers of large files (PSK, PSA, P3D, PSW).
  *  With `mayMap`, on systems with POSIX mmap, a file of 1 MiB or more that `io` serves from
  *  disk (a stream of Assimp's default IO system) is mapped instead. Off unless asked for

@@ -18,6 +18,11 @@ std::vector<uint8_t> Gzip(const std::vector<uint8_t> &data) {
     if (deflateInit2(&stream, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
         throw std::runtime_error("deflateInit2 failed");
     }
+    // The header's system byte as zlib writes it on Unix, where the committed copies were made:
+    // the same bytes on every system (zlib writes 10 on Windows).
+    gz_header header{};
+    header.os = 3;
+    deflateSetHeader(&stream, &header);
     std::vector<uint8_t> out(deflateBound(&stream, static_cast<uLong>(data.size())) + 32);
     stream.next_in = const_cast<Bytef *>(data.data());
     stream.avail_in = static_cast<uInt>(data.size());
