@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Cross-builds the library, the `assimp` command and the tests for 64-bit Windows with Debian's
 # MinGW-w64, against an Assimp built the same way from Debian's source package, and runs them
-# under Debian's Wine (docs/windows.md):
+# under Debian's Wine (docs/platforms.md):
 #
 #   bash tools/build-windows.sh            everything: packages, Assimp, dependencies, our
 #                                          build, the tests and a few conversions under Wine
@@ -74,29 +74,10 @@ link /usr/share/cmake/nlohmann_json "$deps/share/cmake/nlohmann_json"
 link /usr/share/cmake/RapidJSON "$deps/share/cmake/RapidJSON"
 
 # ---- 3. Dependencies from Debian's source packages ------------------------------------------------
-# bookworm's source packages, through a private APT state (the system's is not changed).
-apt_dir=$out/apt
-apt_options=(-o "Dir::Etc::SourceList=$apt_dir/bookworm.sources"
-    -o "Dir::Etc::SourceParts=$apt_dir/no-parts" -o "Dir::State::Lists=$apt_dir/lists"
-    -o "Dir::Cache=$apt_dir/cache" -o "APT::Sandbox::User=root")
+# bookworm's source packages, through a private APT state (tools/debian-sources.sh).
+. "$repo/tools/debian-sources.sh"
 fetch_source() { # package -> prints the unpacked folder
-    local package=$1 dir=$out/sources/$1
-    if ! compgen -G "$dir/*/debian" >/dev/null; then
-        mkdir -p "$apt_dir/no-parts" "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
-        cat >"$apt_dir/bookworm.sources" <<SOURCES
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm bookworm-updates
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SOURCES
-        [ -e "$apt_dir/lists/lock" ] || apt-get "${apt_options[@]}" update -qq >&2 ||
-            die "apt-get update for bookworm's sources failed"
-        rm -rf "$dir" && mkdir -p "$dir"
-        (cd "$dir" && apt-get "${apt_options[@]}" source -qq "$package" >&2) ||
-            die "apt-get source $package failed"
-    fi
-    dirname "$(compgen -G "$dir/*/debian" | head -1)"
+    fetch_debian_source "$1" bookworm "$out/sources" || die "no source of $1"
 }
 
 # Configures, builds and installs a CMake project into deps/ as static libraries.
@@ -161,17 +142,7 @@ build_lzo2() { # the tests' oracle for our LZO1X decoder
     cross_cmake lzo2 "$(fetch_source lzo2)" -DENABLE_STATIC=ON -DENABLE_SHARED=OFF
 }
 build_httplib() { # `assimp view`'s server: upstream's single header, no TLS or compression
-    local source
-    source=$(fetch_source cpp-httplib)
-    cp "$source/httplib.h" "$deps/include/httplib.h"
-    cat >"$deps/lib/pkgconfig/cpp-httplib.pc" <<PC
-prefix=$deps
-Name: cpp-httplib
-Description: cpp-httplib as a header-only library, for MinGW-w64
-Version: $(sed -n 's/^#define CPPHTTPLIB_VERSION "\(.*\)"/\1/p' "$source/httplib.h")
-Libs: -lws2_32
-Cflags: -I\${prefix}/include
-PC
+    bash "$repo/tools/httplib-header.sh" "$deps" -lws2_32 >/dev/null
 }
 build_gtest() { # GoogleTest from Debian's libgtest-dev sources
     cross_cmake googletest /usr/src/googletest -DBUILD_GMOCK=OFF -DINSTALL_GTEST=ON
@@ -250,7 +221,7 @@ stage_done "library, assimp.exe and agf_tests.exe"
 wine_skips=(
     # Wine does not enforce a job object's memory limit (JOB_OBJECT_LIMIT_PROCESS_MEMORY).
     CliBatch.AMemoryBoundStopsTheFileNotTheRun
-    # Open Windows bugs of ours, not Wine's (docs/windows.md): to fix, then to remove from here.
+    # Open Windows bugs of ours, not Wine's (docs/platforms.md): to fix, then to remove from here.
     # A texture whose name differs in case only is found on a case-blind file system.
     UnrealExportTree.RealStaticMeshIsTexturedFromTheOtherPackage
     # An explicit animation file and the same file found as the mesh's sibling load twice.
