@@ -259,7 +259,8 @@ conversions=$out/conversions
 rm -rf "$conversions" && mkdir -p "$conversions"
 cli() { (cd "$conversions" && "$out/wine-run" "$project/bin/assimp.exe" "$@"); }
 for model in "${models[@]}"; do
-    name=$(basename "${model%.*}")
+    # The extension stays in the name: knight.psk and knight.uemodel must not share outputs.
+    name=$(basename "$model" | tr . _)
     for target in "$name.glb" "$name.fbx"; do
         cli export "$repo/test_models/$model" "$target" >"$conversions/$target.log" 2>&1 ||
             die "assimp.exe export $model $target failed (log: $conversions/$target.log)"
