@@ -5,6 +5,7 @@
 
 #include "ActorX/PskSidecars.h"
 #include "Common/ByteWriter.h"
+#include "Common/CachingIOSystem.h"
 #include "Common/DdsDecoder.h"
 #include "Common/ImportError.h"
 #include "Common/StbImages.h"
@@ -38,7 +39,10 @@ TEST(TextureResolver, FindsUnderRootsIgnoringCaseWithEitherSeparator) {
     const std::filesystem::path dir = ScratchDir("texture_resolver");
     WriteText(dir / "root/X/CBA/Addons/scope_CA.paa", "x");
     WriteText(dir / "model/beside.tga", "x");
-    Assimp::DefaultIOSystem io;
+    // The file system as an import sees it: Assimp 5.4's DefaultIOSystem alone now and then
+    // reports a missing file present (AssimpRepair::DefaultIoExists), which imports confirm.
+    Assimp::DefaultIOSystem disk;
+    agf::CachingIOSystem io(disk);
     agf::TextureSearch search;
     search.modelFolder = (dir / "model").string() + "/";
     search.roots = {(dir / "other").string(), (dir / "root").string()};
@@ -59,7 +63,8 @@ TEST(TextureResolver, PathsThatLeaveTheirFoldersAreRefused) {
     const std::filesystem::path dir = ScratchDir("texture_resolver_refused");
     WriteText(dir / "secret.tga", "x");
     WriteText(dir / "a/Texture2D/t.tga", "x");
-    Assimp::DefaultIOSystem io;
+    Assimp::DefaultIOSystem disk;
+    agf::CachingIOSystem io(disk); // as above
     agf::TextureSearch search;
     search.modelFolder = (dir / "a/b").string() + "/";
     search.roots = {(dir / "a").string()};
