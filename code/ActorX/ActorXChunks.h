@@ -117,6 +117,15 @@ void ForEachRecord(const Chunk &chunk, size_t minimumSize, const std::string &fi
     }
 }
 
+/** Reserves room in `into` for the chunk's records once their count has been checked against
+ *  the payload (CheckedRecordStride), so a damaged count throws instead of allocating. */
+template <typename Vector>
+void ReserveForRecords(Vector &into, const Chunk &chunk, size_t minimumSize,
+                       const std::string &fileName) {
+    CheckedRecordStride(chunk, minimumSize, fileName);
+    into.reserve(into.size() + chunk.recordCount);
+}
+
 /** ForEachRecord into a vector: `readRecord(record, element)` fills one element. */
 template <typename Record, typename ReadRecord>
 std::vector<Record> ReadRecords(const Chunk &chunk, size_t minimumSize, const std::string &fileName,

@@ -83,7 +83,7 @@ size_t ActorLayoutSize(const std::string &id) {
 void ReadActors(const actorx::Chunk &chunk, const std::string &fileName, PswWorld &world) {
     const bool v1 = chunk.id == kActorsV1;
     const bool v3 = chunk.id == kActorsV3;
-    world.actors.reserve(chunk.recordCount);
+    actorx::ReserveForRecords(world.actors, chunk, ActorLayoutSize(chunk.id), fileName);
     // A level places the same few assets many times: each distinct path is made safe once.
     std::unordered_map<std::string, std::string> relativeOf;
     actorx::ForEachRecord(
@@ -177,7 +177,7 @@ void ReadInstanceMaterials(const actorx::Chunk &chunk, size_t nameSize, const st
 void ReadActorMaterials(const actorx::Chunk &chunk, const std::string &fileName, PswWorld &world,
                         Warnings &warnings) {
     std::vector<std::pair<std::string, std::string>> records;
-    records.reserve(chunk.recordCount);
+    actorx::ReserveForRecords(records, chunk, kActorMaterialRecord, fileName);
     actorx::ForEachRecord(chunk, kActorMaterialRecord, fileName, [&](BinaryReader &record, size_t) {
         std::string slotName = ReadText(record, 256);
         std::string material = ReadText(record, 256);
@@ -211,7 +211,7 @@ void ReadActorMaterials(const actorx::Chunk &chunk, const std::string &fileName,
 
 void ReadLights(const actorx::Chunk &chunk, const std::string &fileName, PswWorld &world,
                 Warnings &warnings) {
-    world.lights.reserve(chunk.recordCount);
+    actorx::ReserveForRecords(world.lights, chunk, kLightRecord, fileName);
     actorx::ForEachRecord(chunk, kLightRecord, fileName, [&](BinaryReader &record, size_t index) {
         PswLight light;
         light.recordOffset = record.offset();
@@ -240,7 +240,7 @@ void ReadLights(const actorx::Chunk &chunk, const std::string &fileName, PswWorl
 
 void ReadLandscape(const actorx::Chunk &chunk, const std::string &fileName, PswWorld &world,
                    Warnings &warnings) {
-    world.landscape.reserve(chunk.recordCount);
+    actorx::ReserveForRecords(world.landscape, chunk, kLandscapeRecord, fileName);
     actorx::ForEachRecord(
         chunk, kLandscapeRecord, fileName, [&](BinaryReader &record, size_t index) {
             PswLandscapeTile tile;
