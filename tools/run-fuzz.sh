@@ -2,7 +2,9 @@
 # Builds the libFuzzer targets (clang, AddressSanitizer + UndefinedBehaviorSanitizer) and runs
 # one or all of them for a fixed time from the committed corpora (fuzz/README.md).
 #   bash tools/run-fuzz.sh psk 600        # one target, 10 minutes
-#   bash tools/run-fuzz.sh all 60         # every target, 60 s each (what CI runs)
+#   bash tools/run-fuzz.sh all 60         # every target, 60 s each, each run with a new seed
+#   bash tools/run-fuzz.sh smoke          # every target, a fixed number of inputs from seed 1
+#                                         # (what CI runs: same commit, same inputs, same result)
 #   bash tools/run-fuzz.sh list           # the target names
 #   bash tools/run-fuzz.sh merge psk      # minimise the last run's corpus into fuzz/corpus/psk
 # The committed corpus is copied to a scratch working corpus, so a run never changes the
@@ -25,7 +27,7 @@ parallel=${AGF_FUZZ_PARALLEL:-$(nproc)}
 max_len=${AGF_FUZZ_MAX_LEN:-65536}
 
 usage() {
-    echo "usage: bash tools/run-fuzz.sh <target|all|list> [seconds]" >&2
+    echo "usage: bash tools/run-fuzz.sh <target|all|smoke|list> [seconds]" >&2
     echo "targets: ${targets_all[*]}" >&2
     exit 2
 }
@@ -66,13 +68,37 @@ if [ "$which" = merge ]; then
          "$(du -sb "fuzz/corpus/$target" | cut -f1) bytes"
     exit 0
 fi
-if [ "$which" = all ]; then
+# The smoke run's inputs per target: about 15 s of each on a 2-core machine under ASan, so the
+# targets that run slower get fewer.
+smoke_runs_for() {
+    case $1 in
+    cr2) echo 1500 ;;
+    paa) echo 3000 ;;
+    p3d_mlod | p3d_odol | pbo) echo 7000 ;;
+    psax | psw) echo 10000 ;;
+    psa | psk | pz2) echo 14000 ;;
+    anb | mot | ueanim | uemodel) echo 20000 ;;
+    fxm | uepose) echo 30000 ;;
+    lzo) echo 70000 ;;
+    lzss) echo 300000 ;;
+    *) echo 10000 ;;
+    esac
+}
+length_args=()
+if [ "$which" = smoke ]; then
+    # A fixed seed and a fixed number of inputs instead of a time: what a smoke run tries does not
+    # depend on how fast the machine is, so its result belongs to the commit. Exploring with new
+    # seeds is what the timed runs are for.
     targets=("${targets_all[@]}")
+elif [ "$which" = all ]; then
+    targets=("${targets_all[@]}")
+    length_args=(-max_total_time="$seconds")
 else
     case " ${targets_all[*]} " in
     *" $which "*) targets=("$which") ;;
     *) usage ;;
     esac
+    length_args=(-max_total_time="$seconds")
 fi
 
 # Which sample folder seeds which target (never committed, see ../shared/samples/README.md).
@@ -117,11 +143,13 @@ run_target() {
     done
     local dict=()
     [ -f "fuzz/dict/$target.dict" ] && dict=(-dict="fuzz/dict/$target.dict")
+    local length=("${length_args[@]}")
+    [ "$which" = smoke ] && length=(-runs="$(smoke_runs_for "$target")" -seed=1)
     set +e
     LSAN_OPTIONS=suppressions=$root/fuzz/lsan.supp:print_suppressions=0 \
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:allocator_may_return_null=0 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-        "$build_dir/bin/agf_fuzz_$target" -max_total_time="$seconds" -timeout=10 \
+        "$build_dir/bin/agf_fuzz_$target" "${length[@]}" -timeout=10 \
         -rss_limit_mb=2048 -malloc_limit_mb=512 -max_len="$max_len" -print_final_stats=1 \
         -artifact_prefix="$dir/artifacts/" "${dict[@]}" "$dir/corpus" "$dir/seeds" \
         >"$dir/log" 2>&1
@@ -133,7 +161,11 @@ mkdir -p "$work_dir"
 # The generated models joined with their side files: the start of every corpus.
 rm -rf "$work_dir/made-seeds"
 bash fuzz/make-seeds.sh "$work_dir/made-seeds" >/dev/null
-echo "== fuzzing ${targets[*]} for ${seconds} s each, $parallel at a time =="
+if [ "$which" = smoke ]; then
+    echo "== fuzzing ${targets[*]}, a fixed number of inputs from seed 1, $parallel at a time =="
+else
+    echo "== fuzzing ${targets[*]} for ${seconds} s each, $parallel at a time =="
+fi
 running=0
 for target in "${targets[@]}"; do
     run_target "$target" &
