@@ -205,6 +205,9 @@ std::vector<HostileFile> SmallFilesClaimingHugeCounts() {
         {"ANB 2^31 vertices", "anb", Bytes().u32(2).u32(1).u32(kHuge).u32(0).u32(0).padded(64)});
     files.push_back(
         {"ANB 2^31 faces", "anb", Bytes().u32(2).u32(1).u32(0).u32(0).u32(kHuge).padded(64)});
+    // Frames of 0 bytes: no vertex anywhere for them to move.
+    files.push_back(
+        {"ANB 2^20 frames, no vertices", "anb", Bytes().u32(1u << 20).u32(1).padded(64)});
     AppendUeFormatFiles(files);
     return files;
 }

@@ -4,6 +4,7 @@
  */
 #include "utUeFormatSupport.h"
 
+#include "Common/CopyBudget.h"
 #include "UEFormat/UeModelConverter.h"
 
 namespace {
@@ -197,8 +198,8 @@ TEST(UeFormatInvalid, MorphTargetsBeyondTheCopyBudgetAreLeftOut) {
     auto importer = agf::test::MakeImporter();
     const aiScene *scene = ImportBytes(*importer, bytes);
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
-    const size_t budget = bytes.size() * agf::ueformat::kMorphCopyBytesPerInputByte +
-                          agf::ueformat::kMorphCopySlackBytes;
+    const size_t budget =
+        bytes.size() * agf::CopyBudget::kBytesPerInputByte + agf::CopyBudget::kSlackBytes;
     const size_t kept = budget / (size_t(kVertices) * 12);
     ASSERT_LT(kept, kTargets);
     EXPECT_EQ(scene->mMeshes[0]->mNumAnimMeshes, kept);

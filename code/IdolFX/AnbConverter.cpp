@@ -1,6 +1,7 @@
 /** @file AnbConverter.cpp */
 #include "AnbConverter.h"
 
+#include "Common/CopyBudget.h"
 #include "Common/FileLoading.h"
 #include "Common/SceneBuilder.h"
 #include "IdolFxCoordinates.h"
@@ -42,8 +43,9 @@ SplitVertices Split(const AnbSubmesh &submesh, const IdolFxSpace &space) {
     return split;
 }
 
+// Frames 1 .. frameCount of the submesh become its morph targets.
 MeshSource MakeMeshSource(const AnbSubmesh &submesh, const SplitVertices &split,
-                          const IdolFxSpace &space) {
+                          const IdolFxSpace &space, size_t frameCount) {
     MeshSource source;
     const size_t count = split.point.size();
     source.uvSets.resize(1);
@@ -57,7 +59,7 @@ MeshSource MakeMeshSource(const AnbSubmesh &submesh, const SplitVertices &split,
     for (size_t v = 0; v < count; ++v) {
         allVertices[v] = static_cast<uint32_t>(v);
     }
-    for (size_t f = 0; f < submesh.framePoints.size(); ++f) {
+    for (size_t f = 0; f < frameCount; ++f) {
         MorphSource morph;
         morph.name = "frame" + std::to_string(f + 1);
         morph.vertices = allVertices;
@@ -94,6 +96,27 @@ std::unique_ptr<aiMeshMorphAnim> MakeMorphChannel(const std::string &nodeName,
     return channel;
 }
 
+// How many of the submesh's frames fit in the budget. A frame of a few bytes in the file is a
+// full copy of the split vertices in the scene (its positions and normals, the morph source's
+// index list and copy on the way), an aiAnimMesh, and a row of the morph channel's keys.
+size_t KeptFrames(const AnbSubmesh &submesh, const SplitVertices &split, CopyBudget &budget,
+                  const AnbConvertOptions &options, size_t submeshIndex, Warnings &warnings) {
+    const size_t frames = submesh.framePoints.size();
+    const size_t bytesPerFrame =
+        split.point.size() * (24 + 28) + sizeof(aiAnimMesh) + frames * (sizeof(unsigned) + 8);
+    const size_t budgetBefore = budget.bytesLeft();
+    const size_t kept = budget.take(frames, bytesPerFrame);
+    if (kept < frames) {
+        warnings.add(WarningKind::LimitReached, FileNameOf(options.fileName),
+                     "submesh " + std::to_string(submeshIndex), 0,
+                     "frames " + std::to_string(kept + 1) + ".." + std::to_string(frames) +
+                         " left out: their vertex copies would exceed the " +
+                         std::to_string(budgetBefore) + " bytes left for a file of " +
+                         std::to_string(options.inputBytes) + " bytes");
+    }
+    return kept;
+}
+
 } // namespace
 
 void ConvertAnb(const AnbFile &file, const AnbConvertOptions &options, aiScene *scene,
@@ -113,6 +136,7 @@ void ConvertAnb(const AnbFile &file, const AnbConvertOptions &options, aiScene *
 
     std::vector<aiNode *> meshNodes;
     std::vector<std::unique_ptr<aiMeshMorphAnim>> morphChannels;
+    CopyBudget morphCopies(options.inputBytes);
     for (size_t s = 0; s < file.submeshes.size(); ++s) {
         const AnbSubmesh &submesh = file.submeshes[s];
         if (submesh.triangles.empty()) {
@@ -121,8 +145,9 @@ void ConvertAnb(const AnbFile &file, const AnbConvertOptions &options, aiScene *
             continue;
         }
         const SplitVertices split = Split(submesh, space);
-        auto meshes = BuildMeshesByMaterial(MakeMeshSource(submesh, split, space), split.triangles,
-                                            1, {}, names[1 + s]);
+        const size_t frames = KeptFrames(submesh, split, morphCopies, options, s, warnings);
+        auto meshes = BuildMeshesByMaterial(MakeMeshSource(submesh, split, space, frames),
+                                            split.triangles, 1, {}, names[1 + s]);
         std::vector<unsigned> meshIndices;
         for (auto &mesh : meshes) {
             if (mesh->mNumAnimMeshes != 0) {

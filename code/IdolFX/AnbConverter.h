@@ -9,6 +9,7 @@
 #include "IdolFxFileData.h"
 #include "IdolFxSceneInfo.h"
 
+#include <cstddef>
 #include <string>
 
 struct aiScene;
@@ -20,6 +21,9 @@ struct AnbConvertOptions {
     bool convertToRightHanded = true;
     double framesPerSecond = 0.0; ///< AI_CONFIG_IMPORT_ANB_FPS
     TextureExists textureExists;  ///< may be empty
+    /** The file's size: every frame becomes a full copy of its mesh's vertices, and the frames'
+     *  copies are kept within a CopyBudget of it, the later frames left out with a warning. */
+    size_t inputBytes = 0;
 };
 
 void ConvertAnb(const AnbFile &file, const AnbConvertOptions &options, aiScene *scene,

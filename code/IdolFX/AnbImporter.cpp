@@ -59,6 +59,7 @@ protected:
         const AnbFile parsed = ParseAnb(bytes.data(), bytes.size(), FileNameOf(file), warnings);
         AnbConvertOptions options;
         options.fileName = file;
+        options.inputBytes = bytes.size();
         options.convertToRightHanded = !mKeepNative;
         options.framesPerSecond = mFramesPerSecond;
         options.textureExists = TextureExistsNextTo(io, file);

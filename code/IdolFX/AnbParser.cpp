@@ -94,14 +94,26 @@ AnbFile ParseAnb(const uint8_t *data, size_t size, const std::string &fileName,
         bytesPerFrame += uint64_t(vertexCount) * kPointBytes;
     }
     reader.setStructure("morph frames");
+    if (bytesPerFrame == 0 && file.frameCount > 1) {
+        // Nothing in the file would bound the frame count: each frame would be 0 bytes.
+        reader.fail(std::to_string(file.frameCount - 1) +
+                    " morph frames, but no submesh has a vertex for them to move");
+    }
     reader.checkedCount(file.frameCount - 1, bytesPerFrame, "frame");
+    // A submesh without vertices has no frames: holding an empty point array per frame for it
+    // would cost more than the frames' bytes in the file.
     for (AnbSubmesh &submesh : file.submeshes) {
-        submesh.framePoints.resize(file.frameCount - 1);
+        if (!submesh.basePoints.empty()) {
+            submesh.framePoints.resize(file.frameCount - 1);
+        }
     }
     for (uint32_t f = 1; f < file.frameCount; ++f) {
         for (uint32_t s = 0; s < submeshCount; ++s) {
-            reader.setStructure("frame " + std::to_string(f) + " submesh " + std::to_string(s));
             AnbSubmesh &submesh = file.submeshes[s];
+            if (submesh.basePoints.empty()) {
+                continue;
+            }
+            reader.setStructure("frame " + std::to_string(f) + " submesh " + std::to_string(s));
             std::vector<AnbPoint> &points = submesh.framePoints[f - 1];
             points.resize(submesh.basePoints.size());
             for (AnbPoint &point : points) {

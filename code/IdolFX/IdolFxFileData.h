@@ -122,7 +122,8 @@ struct AnbSubmesh {
     std::vector<std::array<uint16_t, 3>> triangles;   ///< into the points, clockwise
     std::vector<Float2> uvs;                          ///< V origin at the top
     std::vector<std::array<uint16_t, 3>> uvTriangles; ///< into uvs, corner by corner
-    /** Frames 1 .. frameCount-1: one point array each, as long as basePoints. */
+    /** Frames 1 .. frameCount-1: one point array each, as long as basePoints; none when
+     *  basePoints is empty. */
     std::vector<std::vector<AnbPoint>> framePoints;
 };
 

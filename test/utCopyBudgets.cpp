@@ -1,0 +1,80 @@
+// Small files whose bytes an aiScene must copy many times: a morph frame of a few bytes becomes a
+// full copy of its mesh's vertices. Such files import within AllocationBound (ImportLimits.h),
+// the copies that do not fit in the converter's CopyBudget left out with a LimitReached warning.
+#include "AllocationCounter.h"
+#include "utIdolFxSupport.h"
+
+#include "Common/CopyBudget.h"
+
+namespace {
+
+namespace gen = agf::testgen::idolfx;
+
+// One submesh of three points and `triangles` triangles, each corner with a UV of its own, so
+// that the scene's mesh has 3 * triangles vertices; `frames` morph frames move the three points.
+gen::AnbSpec ManyCornersFewPoints(uint16_t triangles, size_t frames) {
+    gen::AnbSubmeshSpec submesh;
+    submesh.basePoints = {{0, 0, 0, 0, 1, 0}, {1, 0, 0, 0, 1, 0}, {0, 0, 1, 0, 1, 0}};
+    for (uint16_t t = 0; t < triangles; ++t) {
+        submesh.triangles.push_back({0, 1, 2});
+        const auto first = static_cast<uint16_t>(3 * t);
+        submesh.uvTriangles.push_back(
+            {first, static_cast<uint16_t>(first + 1), static_cast<uint16_t>(first + 2)});
+        for (int corner = 0; corner < 3; ++corner) {
+            submesh.uvs.push_back({float(t) / triangles, float(corner) / 3});
+        }
+    }
+    for (size_t f = 0; f < frames; ++f) {
+        std::vector<std::array<float, 6>> points = submesh.basePoints;
+        points[0][1] = float(f + 1);
+        submesh.frames.push_back(points);
+    }
+    gen::AnbSpec spec;
+    spec.submeshes.push_back(submesh);
+    return spec;
+}
+
+} // namespace
+
+TEST(CopyBudgets, AnbFramesOfAMeshWithManyCornersStayWithinTheBound) {
+    constexpr size_t kFrames = 1000;
+    const std::vector<uint8_t> bytes = gen::WriteAnb(ManyCornersFewPoints(2000, kFrames));
+    // Every frame in full would be 6000 vertices of position and normal: 288 MB for 150 KB.
+    ASSERT_GT(kFrames * 6000 * 24, 20 * agf::test::AllocationBound(bytes.size()));
+    auto importer = agf::test::MakeImporter();
+    agf::test::AllocationPeak peak;
+    const aiScene *scene = importer->ReadFileFromMemory(bytes.data(), bytes.size(),
+                                                        aiProcess_ValidateDataStructure, "anb");
+    const size_t peakBytes = peak.peakBytes();
+    ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    EXPECT_LE(peakBytes, agf::test::AllocationBound(bytes.size())) << bytes.size() << " bytes";
+    ASSERT_EQ(scene->mNumMeshes, 1u);
+    const aiMesh *mesh = scene->mMeshes[0];
+    EXPECT_EQ(mesh->mNumVertices, 6000u);
+    // What the budget holds: more than a few frames, fewer than all.
+    const size_t budget =
+        bytes.size() * agf::CopyBudget::kBytesPerInputByte + agf::CopyBudget::kSlackBytes;
+    EXPECT_GT(mesh->mNumAnimMeshes, budget / (6000 * 24) / 4);
+    EXPECT_LT(mesh->mNumAnimMeshes, kFrames);
+    ASSERT_EQ(scene->mNumAnimations, 1u);
+    ASSERT_EQ(scene->mAnimations[0]->mNumMorphMeshChannels, 1u);
+    EXPECT_EQ(scene->mAnimations[0]->mMorphMeshChannels[0]->mNumKeys, mesh->mNumAnimMeshes + 1);
+    // The frames kept are the first ones, in order.
+    for (unsigned f = 0; f < mesh->mNumAnimMeshes; ++f) {
+        EXPECT_EQ(std::string(mesh->mAnimMeshes[f]->mName.C_Str()),
+                  "frame" + std::to_string(f + 1));
+    }
+    const agf::test::ImportWarnings warnings(*importer, "anb");
+    EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached, "submesh 0"), 1u) << warnings.text();
+}
+
+TEST(CopyBudgets, AnbWithinTheBudgetKeepsEveryFrame) {
+    const std::vector<uint8_t> bytes = gen::WriteAnb(ManyCornersFewPoints(20, 50));
+    auto importer = agf::test::MakeImporter();
+    const aiScene *scene = importer->ReadFileFromMemory(bytes.data(), bytes.size(),
+                                                        aiProcess_ValidateDataStructure, "anb");
+    ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    EXPECT_EQ(scene->mMeshes[0]->mNumAnimMeshes, 50u);
+    const agf::test::ImportWarnings warnings(*importer, "anb");
+    EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached), 0u) << warnings.text();
+}
