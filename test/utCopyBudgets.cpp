@@ -1,9 +1,11 @@
 // Small files whose bytes an aiScene must copy many times: a morph frame of a few bytes becomes a
-// full copy of its mesh's vertices. Such files import within AllocationBound (ImportLimits.h),
-// the copies that do not fit in the converter's CopyBudget left out with a LimitReached warning.
+// full copy of its mesh's vertices, and PSA sequences sharing their frames a copy of the keys
+// each. Such files import within AllocationBound (ImportLimits.h), the copies that do not fit
+// left out with a LimitReached warning.
 #include "AllocationCounter.h"
 #include "utIdolFxSupport.h"
 
+#include "ActorX/ActorXChunkWriter.h"
 #include "Common/CopyBudget.h"
 
 namespace {
@@ -76,5 +78,82 @@ TEST(CopyBudgets, AnbWithinTheBudgetKeepsEveryFrame) {
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
     EXPECT_EQ(scene->mMeshes[0]->mNumAnimMeshes, 50u);
     const agf::test::ImportWarnings warnings(*importer, "anb");
+    EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached), 0u) << warnings.text();
+}
+
+namespace {
+
+// One bone, `frames` frames of keys, and `sequences` ANIMINFO records that each cover them all.
+std::vector<uint8_t> OverlappingPsa(size_t frames, size_t sequences) {
+    agf::actorx::ChunkWriter out;
+    out.begin("ANIMHEAD", 0, 0);
+    out.end();
+    out.begin("BONENAMES", 120, 1);
+    out.name("Root", 64);
+    out.u32(0);  // flags
+    out.u32(0);  // children
+    out.i32(-1); // parent
+    out.float4({0, 0, 0, 1});
+    out.float3({0, 0, 0});
+    out.f32(1);
+    out.float3({1, 1, 1});
+    out.end();
+    out.begin("ANIMINFO", 168, sequences);
+    for (size_t s = 0; s < sequences; ++s) {
+        out.name("Seq" + std::to_string(s), 64);
+        out.name("", 64);
+        out.i32(1); // bones
+        out.i32(0);
+        out.i32(0);
+        out.i32(0);
+        out.i32(0);
+        out.f32(float(frames));
+        out.f32(30);
+        out.i32(0);
+        out.i32(0); // FirstRawFrame
+        out.i32(static_cast<int32_t>(frames));
+    }
+    out.end();
+    out.begin("ANIMKEYS", 32, frames);
+    for (size_t f = 0; f < frames; ++f) {
+        out.float3({float(f), 0, 0});
+        out.float4({0, 0, 0, 1});
+        out.f32(1);
+    }
+    out.end();
+    return out.take();
+}
+
+} // namespace
+
+TEST(CopyBudgets, PsaSequencesSharingTheirKeysStayWithinTheBound) {
+    constexpr size_t kSequences = 2000;
+    const std::vector<uint8_t> bytes = OverlappingPsa(2000, kSequences);
+    // Every sequence in full would be 4 million keys of 72 bytes: 288 MB for 400 KB.
+    auto importer = agf::test::MakeImporter();
+    agf::test::AllocationPeak peak;
+    const aiScene *scene = importer->ReadFileFromMemory(bytes.data(), bytes.size(),
+                                                        aiProcess_ValidateDataStructure, "psa");
+    const size_t peakBytes = peak.peakBytes();
+    ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    EXPECT_LE(peakBytes, agf::test::AllocationBound(bytes.size())) << bytes.size() << " bytes";
+    // Four times the keys are kept at least, in the file's order.
+    EXPECT_GE(scene->mNumAnimations, 4u);
+    EXPECT_LT(scene->mNumAnimations, kSequences);
+    for (unsigned a = 0; a < scene->mNumAnimations; ++a) {
+        EXPECT_EQ(std::string(scene->mAnimations[a]->mName.C_Str()), "Seq" + std::to_string(a));
+    }
+    const agf::test::ImportWarnings warnings(*importer, "psa");
+    EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached, "ANIMINFO"), 1u) << warnings.text();
+}
+
+TEST(CopyBudgets, PsaSequencesSharingAFewKeysAreAllKept) {
+    const std::vector<uint8_t> bytes = OverlappingPsa(10, 3);
+    auto importer = agf::test::MakeImporter();
+    const aiScene *scene = importer->ReadFileFromMemory(bytes.data(), bytes.size(),
+                                                        aiProcess_ValidateDataStructure, "psa");
+    ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    EXPECT_EQ(scene->mNumAnimations, 3u);
+    const agf::test::ImportWarnings warnings(*importer, "psa");
     EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached), 0u) << warnings.text();
 }

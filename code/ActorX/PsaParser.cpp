@@ -102,6 +102,33 @@ void PlaceSequences(PsaFile &file, uint64_t framesInKeys, const std::string &fil
     }
 }
 
+// Sequences may share frames, and each becomes its own copy of them in the scene: a few
+// 168-byte ANIMINFO records covering every key would cost the keys many times over. Up to 4
+// converted keys per key of the file (plus 65536) are kept; the sequences after that are left
+// out.
+void DropSequencesBeyondTheKeys(PsaFile &file, uint64_t framesInKeys, const std::string &fileName,
+                                const Chunk &keys, Warnings &warnings) {
+    const uint64_t boneCount = std::max<uint64_t>(1, file.bones.size());
+    const uint64_t allowedKeys = 4 * framesInKeys * boneCount + 65536;
+    uint64_t keysUsed = 0;
+    for (size_t s = 0; s < file.sequences.size(); ++s) {
+        keysUsed += file.sequenceFrames[s] * boneCount;
+        if (keysUsed > allowedKeys) {
+            warnings.add(WarningKind::LimitReached, fileName, "ANIMINFO", keys.headerOffset,
+                         std::to_string(file.sequences.size() - s) + " of " +
+                             std::to_string(file.sequences.size()) +
+                             " sequences left out, from \"" + file.sequences[s].name +
+                             "\": the sequences overlap so much that they would need more than " +
+                             std::to_string(allowedKeys) + " keys for the file's " +
+                             std::to_string(framesInKeys * boneCount));
+            file.sequences.resize(s);
+            file.sequenceStart.resize(s);
+            file.sequenceFrames.resize(s);
+            return;
+        }
+    }
+}
+
 void ReadBone(BinaryReader &reader, PsaBone &bone) {
     bone.name = ToUtf8(reader.fixedString(kNameFieldSize));
     reader.skip(4 + 4); // Flags, NumChildren
@@ -152,6 +179,7 @@ PsaFile ParsePsa(const uint8_t *data, size_t size, const std::string &fileName,
                          std::to_string(boneCount) + " bones; the last partial frame is ignored");
     }
     PlaceSequences(file, keyCount / boneCount, fileName, keyChunk, warnings);
+    DropSequencesBeyondTheKeys(file, keyCount / boneCount, fileName, keyChunk, warnings);
 
     if (const Chunk *scaleChunk = chunks.find("SCALEKEYS")) {
         if (scaleChunk->recordCount == 0 || scaleChunk->recordSize == 0) {
