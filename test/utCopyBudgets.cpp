@@ -3,6 +3,7 @@
 // each. Such files import within AllocationBound (ImportLimits.h), the copies that do not fit
 // left out with a LimitReached warning.
 #include "AllocationCounter.h"
+#include "PswWorldWriter.h"
 #include "utIdolFxSupport.h"
 
 #include "ActorX/ActorXChunkWriter.h"
@@ -156,4 +157,35 @@ TEST(CopyBudgets, PsaSequencesSharingAFewKeysAreAllKept) {
     EXPECT_EQ(scene->mNumAnimations, 3u);
     const agf::test::ImportWarnings warnings(*importer, "psa");
     EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached), 0u) << warnings.text();
+}
+
+TEST(CopyBudgets, PswActorsSharingMaterialRecordsStayWithinTheBound) {
+    namespace world = agf::testgen::pswgen;
+    world::WorldSpec spec;
+    spec.version = world::Version::V3;
+    constexpr int32_t kRecords = 1000;
+    for (int32_t r = 0; r < kRecords; ++r) {
+        spec.actorMaterials.push_back(
+            {"Slot" + std::to_string(r), "/Game/" + std::string(200, 'M') + std::to_string(r)});
+    }
+    constexpr size_t kActors = 2000;
+    for (size_t a = 0; a < kActors; ++a) {
+        world::ActorSpec actor;
+        actor.name = "Actor" + std::to_string(a);
+        actor.materialStart = 0;
+        actor.materialCount = kRecords;
+        spec.actors.push_back(actor);
+    }
+    const std::vector<uint8_t> bytes = world::WriteWorld(spec);
+    // Every actor with a copy of every record: 2 million assignments of some 300 bytes each.
+    auto importer = agf::test::MakeImporter();
+    agf::test::AllocationPeak peak;
+    const aiScene *scene = importer->ReadFileFromMemory(bytes.data(), bytes.size(),
+                                                        aiProcess_ValidateDataStructure, "psw");
+    const size_t peakBytes = peak.peakBytes();
+    ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    EXPECT_LE(peakBytes, agf::test::AllocationBound(bytes.size())) << bytes.size() << " bytes";
+    const agf::test::ImportWarnings warnings(*importer, "psw");
+    EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached, "ACTORMATERIALS"), 1u)
+        << warnings.text();
 }

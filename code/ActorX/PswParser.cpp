@@ -183,6 +183,10 @@ void ReadActorMaterials(const actorx::Chunk &chunk, const std::string &fileName,
         std::string material = ReadText(record, 256);
         records.emplace_back(std::move(slotName), std::move(material));
     });
+    // Actors may share records, and each assignment copies its record: past 4 per record (plus
+    // 1024), the actors' overrides are left out, so a few records cannot cost every actor's copy.
+    const size_t assignmentLimit = 4 * records.size() + 1024;
+    size_t actorsLeftOut = 0;
     for (size_t a = 0; a < world.actors.size(); ++a) {
         const PswActor &actor = world.actors[a];
         if (actor.materialCount == 0) {
@@ -198,6 +202,10 @@ void ReadActorMaterials(const actorx::Chunk &chunk, const std::string &fileName,
                              "; its materials are ignored");
             continue;
         }
+        if (world.materials.size() + static_cast<size_t>(actor.materialCount) > assignmentLimit) {
+            ++actorsLeftOut;
+            continue;
+        }
         for (int64_t r = start; r < end; ++r) {
             PswMaterialAssignment assignment;
             assignment.actor = static_cast<int32_t>(a);
@@ -206,6 +214,13 @@ void ReadActorMaterials(const actorx::Chunk &chunk, const std::string &fileName,
             assignment.material = records[static_cast<size_t>(r)].second;
             world.materials.push_back(std::move(assignment));
         }
+    }
+    if (actorsLeftOut != 0) {
+        warnings.add(WarningKind::LimitReached, fileName, chunk.id, chunk.headerOffset,
+                     "the material overrides of " + std::to_string(actorsLeftOut) +
+                         " actors left out: the actors share the " +
+                         std::to_string(records.size()) + " records so much that they would need " +
+                         "more than " + std::to_string(assignmentLimit) + " copies of them");
     }
 }
 
