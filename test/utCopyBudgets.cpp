@@ -1,7 +1,8 @@
 // Small files whose bytes an aiScene must copy many times: a morph frame of a few bytes becomes a
 // full copy of its mesh's vertices, and PSA sequences sharing their frames a copy of the keys
-// each. Such files import within AllocationBound (ImportLimits.h), the copies that do not fit
-// left out with a LimitReached warning.
+// each, and PSW actors sharing material records a copy of them each. Such files import within
+// AllocationBound (ImportLimits.h), the copies that do not fit left out with a LimitReached
+// warning.
 #include "AllocationCounter.h"
 #include "PswWorldWriter.h"
 #include "utIdolFxSupport.h"
