@@ -165,6 +165,81 @@ TEST(UeFormatInvalid, OutOfRangeIndicesAndWeightsAreDroppedWithWarnings) {
     EXPECT_EQ(scene->mMeshes[0]->mNumAnimMeshes, 1u);
 }
 
+TEST(UeFormatInvalid, OverlappingMaterialRangesGiveEachTriangleTheFirstRangeOverIt) {
+    // Five triangles; ranges as (first index, triangles): B over 0..4, A over 1..2 (listed
+    // after B, so B keeps them), C over 3..6 (past the end: clipped), D over 4 again, E over
+    // nothing new. Triangles 0-4 go to B; no triangle is left to the others.
+    const std::vector<uint8_t> bytes = ModelWithLodParts([](gen::SetWriter &lod) {
+        Triangle(lod, {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2});
+        lod.array("MATERIALS", 5, [](agf::ByteWriter &out) {
+            const std::vector<std::tuple<const char *, int32_t, int32_t>> ranges = {
+                {"B", 0, 5}, {"A", 3, 2}, {"C", 9, 4}, {"D", 12, 1}, {"E", 0, 5}};
+            for (const auto &[name, firstIndex, triangles] : ranges) {
+                gen::WriteFString(out, name);
+                gen::WriteFString(out, std::string("/Game/") + name);
+                out.i32(firstIndex);
+                out.i32(triangles);
+            }
+        });
+    });
+    auto importer = agf::test::MakeImporter();
+    const aiScene *scene = ImportBytes(*importer, bytes);
+    ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    const agf::test::ImportWarnings warnings(*importer, "uemodel");
+    EXPECT_EQ(warnings.count(agf::WarningKind::OutOfRange, "LOD 0 MATERIALS"), 1u)
+        << warnings.text();
+    ASSERT_EQ(scene->mNumMeshes, 1u);
+    EXPECT_EQ(scene->mMeshes[0]->mNumFaces, 5u);
+    EXPECT_STREQ(scene->mMaterials[scene->mMeshes[0]->mMaterialIndex]->GetName().C_Str(), "B");
+}
+
+TEST(UeFormatInvalid, RangesSplitTheTrianglesInTheirOrder) {
+    // A over triangles 1..2 first, then B over 0..3: B gets 0 and 3, A keeps 1 and 2.
+    const std::vector<uint8_t> bytes = ModelWithLodParts([](gen::SetWriter &lod) {
+        Triangle(lod, {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2});
+        lod.array("MATERIALS", 2, [](agf::ByteWriter &out) {
+            gen::WriteFString(out, "A");
+            gen::WriteFString(out, "/Game/A");
+            out.i32(3);
+            out.i32(2);
+            gen::WriteFString(out, "B");
+            gen::WriteFString(out, "/Game/B");
+            out.i32(0);
+            out.i32(4);
+        });
+    });
+    auto importer = agf::test::MakeImporter();
+    const aiScene *scene = ImportBytes(*importer, bytes);
+    ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    std::map<std::string, unsigned> facesOf;
+    for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+        const aiMesh *mesh = scene->mMeshes[m];
+        facesOf[scene->mMaterials[mesh->mMaterialIndex]->GetName().C_Str()] += mesh->mNumFaces;
+    }
+    EXPECT_EQ(facesOf, (std::map<std::string, unsigned>{{"A", 2}, {"B", 2}}));
+}
+
+TEST(UeFormatInvalid, APartGivenTwiceIsReadFromItsLastCopyWithAWarning) {
+    const std::vector<uint8_t> bytes = ModelWithLodParts([](gen::SetWriter &lod) {
+        Triangle(lod, {0, 1, 2});
+        for (const char *name : {"First", "Second"}) {
+            lod.array("MATERIALS", 1, [name](agf::ByteWriter &out) {
+                gen::WriteFString(out, name);
+                gen::WriteFString(out, std::string("/Game/") + name);
+                out.i32(0);
+                out.i32(1);
+            });
+        }
+    });
+    auto importer = agf::test::MakeImporter();
+    const aiScene *scene = ImportBytes(*importer, bytes);
+    ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    const agf::test::ImportWarnings warnings(*importer, "uemodel");
+    EXPECT_EQ(warnings.count(agf::WarningKind::Duplicate, "LOD"), 1u) << warnings.text();
+    ASSERT_EQ(scene->mNumMeshes, 1u);
+    EXPECT_STREQ(scene->mMaterials[scene->mMeshes[0]->mMaterialIndex]->GetName().C_Str(), "Second");
+}
+
 constexpr uint32_t kVertices = 3000;
 constexpr uint32_t kTargets = 2000;
 

@@ -6,6 +6,7 @@
 #include "UeFormatVersions.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace agf::ueformat {
 
@@ -34,17 +35,18 @@ Section ReadPart(BinaryReader &reader, bool withCount, const std::string &what) 
     return section;
 }
 
-void Keep(std::vector<Section> &sections, Section section, const std::string &what,
-          Warnings &warnings) {
-    for (Section &existing : sections) {
-        if (existing.name == section.name) {
-            warnings.add(WarningKind::Duplicate, section.data.fileName(), what,
-                         section.data.offset(),
-                         "\"" + section.name + "\" appears twice; the last one is read");
-            existing = std::move(section);
-            return;
-        }
+// `indexOf` finds a repeated name in constant time: a file of many small parts must not cost
+// a scan of the earlier ones each.
+void Keep(std::vector<Section> &sections, std::unordered_map<std::string, size_t> &indexOf,
+          Section section, const std::string &what, Warnings &warnings) {
+    const auto known = indexOf.find(section.name);
+    if (known != indexOf.end()) {
+        warnings.add(WarningKind::Duplicate, section.data.fileName(), what, section.data.offset(),
+                     "\"" + section.name + "\" appears twice; the last one is read");
+        sections[known->second] = std::move(section);
+        return;
     }
+    indexOf.emplace(section.name, sections.size());
     sections.push_back(std::move(section));
 }
 
@@ -53,16 +55,17 @@ void Keep(std::vector<Section> &sections, Section section, const std::string &wh
 std::vector<Section> ReadSections(BinaryReader &reader, uint8_t version, const std::string &what,
                                   Warnings &warnings) {
     std::vector<Section> sections;
+    std::unordered_map<std::string, size_t> indexOf;
     if (version >= kVersionAttributeSets) {
         reader.setStructure(what);
         const size_t count = reader.checkedCount(reader.i32(), kMinimumAttributeBytes, "attribute");
         for (size_t i = 0; i < count; ++i) {
-            Keep(sections, ReadPart(reader, false, what), what, warnings);
+            Keep(sections, indexOf, ReadPart(reader, false, what), what, warnings);
         }
         return sections;
     }
     while (!reader.atEnd()) {
-        Keep(sections, ReadPart(reader, true, what), what, warnings);
+        Keep(sections, indexOf, ReadPart(reader, true, what), what, warnings);
     }
     return sections;
 }

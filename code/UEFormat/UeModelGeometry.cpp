@@ -43,7 +43,20 @@ std::vector<Triangle> ModelConversion::lodTriangles(const Lod &lod, const std::s
     // The material of each triangle from the ranges; a triangle no range covers keeps the
     // default material, and one two ranges cover keeps the first.
     std::vector<unsigned> materialOf(triangleCount, mDefaultMaterial);
-    std::vector<bool> assigned(triangleCount, false);
+    // nextFree[t]: the first triangle at or after t that no range has taken yet (triangleCount
+    // when none), with path halving, so that ranges covering the same triangles again cost
+    // nothing: many overlapping ranges stay linear in the triangles.
+    std::vector<size_t> nextFree(triangleCount + 1);
+    for (size_t t = 0; t <= triangleCount; ++t) {
+        nextFree[t] = t;
+    }
+    auto firstFreeFrom = [&nextFree](size_t t) {
+        while (nextFree[t] != t) {
+            nextFree[t] = nextFree[nextFree[t]];
+            t = nextFree[t];
+        }
+        return t;
+    };
     size_t outside = 0;
     for (const Material &material : lod.materials) {
         const unsigned index = materialIndex(material);
@@ -56,11 +69,9 @@ std::vector<Triangle> ModelConversion::lodTriangles(const Lod &lod, const std::s
         if (first + static_cast<size_t>(material.faceCount) > triangleCount) {
             ++outside;
         }
-        for (size_t t = first; t < end; ++t) {
-            if (!assigned[t]) {
-                assigned[t] = true;
-                materialOf[t] = index;
-            }
+        for (size_t t = firstFreeFrom(std::min(first, end)); t < end; t = firstFreeFrom(t)) {
+            materialOf[t] = index;
+            nextFree[t] = t + 1;
         }
     }
     if (outside != 0) {
