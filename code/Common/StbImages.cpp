@@ -4,7 +4,32 @@
 #include "Common/ImportError.h"
 
 #include <climits>
+#include <cstdlib>
 #include <cstring>
+
+#include <zlib.h>
+
+namespace agf {
+namespace {
+
+// stb_image_write's hook: a deflate stream with zlib's header, in a block it frees with
+// STBIW_FREE (free); nullptr when zlib fails.
+unsigned char *DeflateForPng(unsigned char *data, int length, int *outLength, int /*quality*/) {
+    uLongf size = compressBound(static_cast<uLong>(length));
+    auto *out = static_cast<unsigned char *>(std::malloc(size));
+    if (out == nullptr) {
+        return nullptr;
+    }
+    if (compress2(out, &size, data, static_cast<uLong>(length), Z_BEST_SPEED) != Z_OK) {
+        std::free(out);
+        return nullptr;
+    }
+    *outLength = static_cast<int>(size);
+    return out;
+}
+
+} // namespace
+} // namespace agf
 
 // stb_image and stb_image_write are header-only; this is the one place their implementations
 // are compiled, static, so that no symbol can clash with libassimp's copy. Every decode is
@@ -14,6 +39,10 @@
 #define STB_IMAGE_IMPLEMENTATION
 #define STB_IMAGE_STATIC
 #define STBI_NO_STDIO
+// PNG's deflate through zlib at its fastest level instead of stb's own compressor: textures are
+// embedded for conversion, where stb's level-8 search cost most of the time of a textured
+// model (a 1024 x 1024 TGA: 0.9 s), for files some 10 % larger.
+#define STBIW_ZLIB_COMPRESS agf::DeflateForPng
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STB_IMAGE_WRITE_STATIC
 #define STBI_WRITE_NO_STDIO
