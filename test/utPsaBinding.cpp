@@ -142,6 +142,24 @@ TEST(PsaBinding, ExplicitFilesAddToTheSiblingWithUniqueNames) {
     EXPECT_EQ(wave, 1);
 }
 
+TEST(PsaBinding, TheSiblingNamedAnotherWayIsLoadedOnce) {
+    // The explicit list names the sibling through "./" and a folder that leads back: still the
+    // same file, loaded once.
+    const std::filesystem::path dir = MakeFolder("PsaBindingSiblingTwice");
+    std::filesystem::create_directories(dir / "sub");
+    WriteBytes(dir / "hero.psax", psa::MakePsax(psa::PsaxOptions()));
+    auto importer = MakeImporter();
+    importer->SetPropertyString(AI_CONFIG_IMPORT_GAMEFORMATS_ANIM_FILES,
+                                "./hero.psax; " + (dir / "sub" / ".." / "hero.psax").string());
+    const aiScene *scene = importer->ReadFile((dir / "hero.psk").string(), kValidate);
+    ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    std::set<std::string> names;
+    for (unsigned a = 0; a < scene->mNumAnimations; ++a) {
+        names.insert(scene->mAnimations[a]->mName.C_Str());
+    }
+    EXPECT_EQ(names, (std::set<std::string>{"Idle", "Wave"}));
+}
+
 TEST(PsaBinding, MissingExplicitFileIsAnError) {
     const std::filesystem::path dir = MakeFolder("PsaBindingMissing");
     auto importer = MakeImporter();

@@ -234,6 +234,21 @@ TEST(UnrealExportTree, TextureRootServesAsExportRootForAMeshOutsideIt) {
     EXPECT_EQ(EmbeddedRed(rooted.scene, rooted.scene->mMaterials[0], aiTextureType_DIFFUSE), 44);
 }
 
+TEST(UnrealExportTree, AFolderNamedAsTheTextureIsNoTexture) {
+    // Assimp's Exists says yes to a folder (on Windows, and on Linux in Assimp 5.2): the
+    // texture is missing, not unreadable.
+    const fs::path dir = ScratchDir("ue_tree_texture_folder");
+    WriteBytes(dir / "Car.pskx", BoxWithMaterial("M_Car"));
+    WriteText(dir / "M_Car.mat", "Diffuse=T_Car_D\n");
+    fs::create_directories(dir / "T_Car_D");
+    const auto result = ImportValidated(dir / "Car.pskx");
+    ASSERT_NE(result.scene, nullptr) << result.error;
+    const ImportWarnings warnings(*result.importer, "pskx");
+    EXPECT_EQ(warnings.count(agf::WarningKind::MissingFile), 1u) << warnings.text();
+    EXPECT_EQ(warnings.count(agf::WarningKind::UnreadableFile), 0u) << warnings.text();
+    EXPECT_EQ(result.scene->mNumTextures, 0u);
+}
+
 TEST(UnrealExportTree, RealStaticMeshIsTexturedFromTheOtherPackage) {
     AGF_REQUIRE_SAMPLE(pskx, "actorx/ueviewer/Ball_Default/StaticMesh3/Ball_DefaultBall00.pskx");
     const auto result = ImportValidated(pskx);

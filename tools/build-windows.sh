@@ -221,15 +221,6 @@ stage_done "library, assimp.exe and agf_tests.exe"
 wine_skips=(
     # Wine does not enforce a job object's memory limit (JOB_OBJECT_LIMIT_PROCESS_MEMORY).
     CliBatch.AMemoryBoundStopsTheFileNotTheRun
-    # Open Windows bugs of ours, not Wine's (docs/platforms.md): to fix, then to remove from here.
-    # A texture whose name differs in case only is found on a case-blind file system.
-    UnrealExportTree.RealStaticMeshIsTexturedFromTheOtherPackage
-    # An explicit animation file and the same file found as the mesh's sibling load twice.
-    PsaBinding.ExplicitFilesAddToTheSiblingWithUniqueNames
-    # A second batch run converts again what the first one converted (not "up-to-date").
-    PboCli.BatchConvertsEveryModelOfEveryArchiveToItsDataRootPath
-    CliBatch.RerunSkipsUpToDateOutputsAndForceRedoesThem
-    Stops/CliBatchInterrupted.RerunFinishesWithNoFileLostAndNoneWrittenTwice/*
 )
 filter=$(IFS=:; echo "${wine_skips[*]}")
 # Two shards side by side (gtest's sharding), each in its own folder: the tests write scratch

@@ -425,7 +425,11 @@ size_t LoadAnimationsOntoScene(const AnimationLoadRequest &request,
     const AnimationLoadContext &context = request.context;
     Assimp::IOSystem *io = context.io;
     std::vector<AnimationSet> sets;
-    std::unordered_set<std::string> loaded;
+    std::vector<std::string> loaded;
+    const auto alreadyLoaded = [&loaded](const std::string &path) {
+        return std::any_of(loaded.begin(), loaded.end(),
+                           [&path](const std::string &done) { return IsSameFile(done, path); });
+    };
     for (const std::string &file : request.explicitFiles) {
         const std::string path = ResolveAnimationPath(io, request.meshPath, file);
         if (!io->Exists(path)) {
@@ -433,19 +437,25 @@ size_t LoadAnimationsOntoScene(const AnimationLoadRequest &request,
                              "cannot find the file (looked next to " +
                                  FileNameOf(request.meshPath) + " and in the working folder)");
         }
-        if (!loaded.insert(path).second) {
+        if (alreadyLoaded(path)) {
             continue;
         }
+        loaded.push_back(path);
         sets.push_back(LoadAnimationFile(path, loaders, context));
     }
     const std::string stem = StripExtension(request.meshPath);
     for (const std::string &extension : request.autoLoadExtensions) {
+        // The first spelling that exists is the sibling; on a case-blind file system both
+        // name the same file.
         for (const std::string &candidate :
              {stem + "." + extension, stem + "." + Upper(extension)}) {
-            if (loaded.count(candidate) != 0 || !io->Exists(candidate)) {
+            if (!io->Exists(candidate)) {
                 continue;
             }
-            loaded.insert(candidate);
+            if (alreadyLoaded(candidate)) {
+                break;
+            }
+            loaded.push_back(candidate);
             try {
                 sets.push_back(LoadAnimationFile(candidate, loaders, context));
             } catch (const std::exception &error) {

@@ -23,7 +23,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <memory>
+#include <system_error>
 #include <utility>
 
 namespace agf {
@@ -172,6 +174,26 @@ bool FileExists(Assimp::IOSystem &io, const char *path) {
     return true;
 }
 
+bool IsReadableFile(Assimp::IOSystem &io, const std::string &path) {
+    if (path.empty() || !io.Exists(path.c_str())) {
+        return false;
+    }
+    try {
+        std::error_code error;
+        if (std::filesystem::is_directory(std::filesystem::u8path(path), error)) {
+            return false;
+        }
+    } catch (const std::exception &) {
+        // A name the platform cannot convert: opening it decides.
+    }
+    Assimp::IOStream *stream = io.Open(path.c_str(), "rb");
+    if (stream == nullptr) {
+        return false;
+    }
+    io.Close(stream);
+    return true;
+}
+
 bool ReadFileIfExists(Assimp::IOSystem *io, const std::string &path, std::vector<uint8_t> &out) {
     out.clear();
     if (!io->Exists(path)) {
@@ -228,6 +250,22 @@ bool IsAbsolutePath(const std::string &path) {
         return true;
     }
     return path.size() >= 2 && std::isalpha(static_cast<unsigned char>(path[0])) && path[1] == ':';
+}
+
+bool IsSameFile(const std::string &first, const std::string &second) {
+    if (first == second) {
+        return true;
+    }
+    // The file system decides: it knows whether case matters, which separators it takes and
+    // where links lead. Paths it does not know (a custom IOSystem's) are different files.
+    try {
+        std::error_code error;
+        return std::filesystem::equivalent(std::filesystem::u8path(first),
+                                           std::filesystem::u8path(second), error) &&
+               !error;
+    } catch (const std::exception &) {
+        return false; // a name the platform cannot convert
+    }
 }
 
 } // namespace agf

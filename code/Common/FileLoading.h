@@ -64,6 +64,12 @@ FileBytes ReadWholeFileBytes(Assimp::IOSystem *io, const std::string &path, bool
  *  report a missing file present (AssimpRepair::DefaultIoExists), the file must also open. */
 bool FileExists(Assimp::IOSystem &io, const char *path);
 
+/** Whether `io` has a file at `path` that opens, and that is no folder. Assimp's Exists says
+ *  yes to a folder on Windows (and, through its FileSystemFilter, to a path it rewrites into
+ *  one, such as "<model folder>\\x\\.."), and to a folder on Linux in Assimp 5.2: where a file
+ *  is to be read, that is not enough. */
+bool IsReadableFile(Assimp::IOSystem &io, const std::string &path);
+
 /** Reads a whole file if it exists; returns false (and leaves `out` empty) otherwise. */
 bool ReadFileIfExists(Assimp::IOSystem *io, const std::string &path, std::vector<uint8_t> &out);
 
@@ -78,6 +84,10 @@ bool IsMemoryFile(const std::string &path);
 /** True for a path that does not start from the current folder: a leading '/' or '\\', or a
  *  drive letter ("C:", as Windows-made files and options write them). */
 bool IsAbsolutePath(const std::string &path);
+
+/** Whether two paths (UTF-8) name the same file: the same text, or one file on disk however
+ *  each is written (case on a case-blind file system, '\\' or '/', "./", links). */
+bool IsSameFile(const std::string &first, const std::string &second);
 
 /** The folder part of a path, with its trailing separator ("" when there is none). */
 std::string DirectoryOf(const std::string &path);

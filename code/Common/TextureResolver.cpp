@@ -1,6 +1,7 @@
 /** @file TextureResolver.cpp */
 #include "TextureResolver.h"
 
+#include "Common/FileLoading.h"
 #include "Common/SafePaths.h"
 #include "Common/StringHelpers.h"
 
@@ -84,7 +85,7 @@ bool StaysInside(const std::string &folder, const std::string &found) {
 std::string FindUnderAnyCase(Assimp::IOSystem *io, const std::string &folder,
                              const std::string &relative) {
     const std::string exact = Join(folder, relative);
-    if (io->Exists(exact)) {
+    if (IsReadableFile(*io, exact)) {
         return exact;
     }
     std::error_code error;
@@ -104,7 +105,7 @@ std::string FindUnderAnyCase(Assimp::IOSystem *io, const std::string &folder,
         current /= name;
         found = Join(found, name);
     }
-    return io->Exists(found) ? found : std::string();
+    return IsReadableFile(*io, found) ? found : std::string();
 }
 
 /** FindUnderAnyCase, refusing a file that lies outside the folder on disk. */

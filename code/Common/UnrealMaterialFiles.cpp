@@ -132,7 +132,7 @@ bool UnrealMaterialFiles::readText(const std::string &path, std::string &text) c
 }
 
 bool UnrealMaterialFiles::exists(const std::string &path) const {
-    return !path.empty() && mIo->Exists(path);
+    return IsReadableFile(*mIo, path);
 }
 
 /** mModelDir, then its parents, as path prefixes ("" stands for the working folder). */

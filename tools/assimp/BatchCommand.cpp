@@ -10,6 +10,7 @@
 #include "Commands.h"
 #include "ExitCodes.h"
 #include "ExportFormats.h"
+#include "FileTimes.h"
 #include "Interrupts.h"
 #include "ThisProcess.h"
 
@@ -62,7 +63,7 @@ struct BatchRun {
 /** Whether `output` is newer than the job's model and every animation file it loads. */
 bool IsUpToDate(const fs::path &sourceRoot, const fs::path &output, const BatchJob &job) {
     std::error_code error;
-    const auto written = fs::last_write_time(output, error);
+    const FileTime written = FileWriteTime(output, error);
     if (error) {
         return false;
     }

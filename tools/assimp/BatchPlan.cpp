@@ -253,17 +253,17 @@ unsigned int ShardOf(const std::string &relativePath, unsigned int shardCount) {
     return shardCount <= 1 ? 0 : static_cast<unsigned int>(hash % shardCount);
 }
 
-fs::file_time_type SourceWriteTime(const fs::path &sourceRoot, const std::string &source,
-                                   std::error_code &error) {
+FileTime SourceWriteTime(const fs::path &sourceRoot, const std::string &source,
+                         std::error_code &error) {
     // An archive's entry was written when its archive was.
     for (size_t slash = source.find('/'); slash != std::string::npos;
          slash = source.find('/', slash + 1)) {
         const std::string part = source.substr(0, slash);
         if (ExtensionOf(part) == "pbo" && fs::is_regular_file(sourceRoot / part, error)) {
-            return fs::last_write_time(sourceRoot / part, error);
+            return FileWriteTime(sourceRoot / part, error);
         }
     }
-    return fs::last_write_time(sourceRoot / source, error);
+    return FileWriteTime(sourceRoot / source, error);
 }
 
 void ReportArchiveWarnings(const BatchPlan &plan) {

@@ -8,6 +8,8 @@
  */
 #pragma once
 
+#include "FileTimes.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -77,8 +79,8 @@ unsigned int ShardOf(const std::string &relativePath, unsigned int shardCount);
 
 /** The time a source (relative to `sourceRoot`) was last written: for an archive's entry, the
  *  archive's. Sets `error` when there is none. */
-std::filesystem::file_time_type SourceWriteTime(const std::filesystem::path &sourceRoot,
-                                                const std::string &source, std::error_code &error);
+FileTime SourceWriteTime(const std::filesystem::path &sourceRoot, const std::string &source,
+                         std::error_code &error);
 
 /** Prints what is damaged in the PBO archives of a plan, one warning line each. (The folders
  *  that hold archives become the workers' texture roots.) */
