@@ -2,6 +2,7 @@
  *  Damaged and foreign UEFormat files: refused with an error naming the file, the structure and
  *  the offset, or imported as far as they are sound with typed warnings.
  */
+#include "AllocationCounter.h"
 #include "utUeFormatSupport.h"
 
 #include "Common/CopyBudget.h"
@@ -238,6 +239,34 @@ TEST(UeFormatInvalid, APartGivenTwiceIsReadFromItsLastCopyWithAWarning) {
     EXPECT_EQ(warnings.count(agf::WarningKind::Duplicate, "LOD"), 1u) << warnings.text();
     ASSERT_EQ(scene->mNumMeshes, 1u);
     EXPECT_STREQ(scene->mMaterials[scene->mMeshes[0]->mMaterialIndex]->GetName().C_Str(), "Second");
+}
+
+TEST(UeFormatInvalid, DistinctMaterialsBeyondTheLimitShareTheDefaultOne) {
+    constexpr int kMaterials = 20000;
+    const std::vector<uint8_t> bytes = ModelWithLodParts([](gen::SetWriter &lod) {
+        Triangle(lod, {0, 1, 2});
+        lod.array("MATERIALS", kMaterials, [](agf::ByteWriter &out) {
+            for (int m = 0; m < kMaterials; ++m) {
+                gen::WriteFString(out, "M" + std::to_string(m));
+                gen::WriteFString(out, "/Game/M" + std::to_string(m));
+                out.i32(0);
+                out.i32(1);
+            }
+        });
+    });
+    auto importer = agf::test::MakeImporter();
+    agf::test::AllocationPeak peak;
+    const aiScene *scene = ImportBytes(*importer, bytes);
+    const size_t peakBytes = peak.peakBytes();
+    ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+    EXPECT_LE(peakBytes, agf::test::AllocationBound(bytes.size())) << bytes.size() << " bytes";
+    EXPECT_GT(scene->mNumMaterials, 256u);
+    EXPECT_LT(scene->mNumMaterials, unsigned(kMaterials));
+    // The one triangle keeps the first range's material.
+    ASSERT_EQ(scene->mNumMeshes, 1u);
+    EXPECT_STREQ(scene->mMaterials[scene->mMeshes[0]->mMaterialIndex]->GetName().C_Str(), "M0");
+    const agf::test::ImportWarnings warnings(*importer, "uemodel");
+    EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached, "MATERIALS"), 1u) << warnings.text();
 }
 
 constexpr uint32_t kVertices = 3000;

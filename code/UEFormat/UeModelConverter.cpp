@@ -101,10 +101,18 @@ unsigned ModelConversion::materialIndex(const Material &material) {
 }
 
 void ModelConversion::makeMaterials(size_t lodCount) {
+    // An aiMaterial takes some 2 KB for a MATERIALS record of 16 bytes: past 256 distinct ones
+    // plus one per KB of the file, the rest share the default material.
+    const size_t limit = 256 + mOptions.inputBytes / 1024;
+    size_t leftOut = 0;
     for (size_t l = 0; l < lodCount; ++l) {
         for (const Material &material : mModel.lods[l].materials) {
             const auto key = std::make_pair(material.name, material.path);
             if (mMaterialByName.count(key) != 0) {
+                continue;
+            }
+            if (mMaterialByName.size() >= limit) {
+                ++leftOut;
                 continue;
             }
             const std::string name = material.name.empty()
@@ -117,6 +125,11 @@ void ModelConversion::makeMaterials(size_t lodCount) {
             }
             mMaterialByName.emplace(key, mParts.addMaterial(std::move(made)));
         }
+    }
+    if (leftOut != 0) {
+        warn(WarningKind::LimitReached, "MATERIALS",
+             std::to_string(leftOut) + " material records beyond the first " +
+                 std::to_string(limit) + " distinct ones use the default material");
     }
     // Triangles no material range covers take a default material, added last.
     mDefaultMaterial = static_cast<unsigned>(mParts.materialCount());
