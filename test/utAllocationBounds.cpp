@@ -7,6 +7,7 @@
 #include "TestSupport.h"
 
 #include "GeneratedModels.h"
+#include "P3dHostileModels.h"
 #include "PboWriter.h"
 #include "PskModels.h"
 #include "UeFormatWriter.h"
@@ -359,6 +360,23 @@ TEST(AllocationBounds, EveryModelAndSampleImportsWithinTheBound) {
     }
     std::cout << table.str();
     RecordProperty("worst_peak_per_input_byte", std::to_string(worstRatio));
+}
+
+TEST(AllocationBounds, P3dStructuresRepeatedAtLittleCostImportWithinTheBound) {
+    // Each of these structures costs the file a few bytes and the import a whole LOD or a
+    // whole vertex copy: what exceeds the limits is left out, and the rest imports.
+    namespace gen = agf::testgen::p3d;
+    const std::pair<std::string, std::vector<uint8_t>> files[] = {
+        {"ODOL v50, 2000 directory entries on one 900-vertex body",
+         gen::OdolDirectorySharingOneBody(2000, 30)},
+    };
+    for (const auto &[name, bytes] : files) {
+        const MeasuredImport result = MeasureImport(bytes, "p3d");
+        EXPECT_TRUE(result.imported) << name << ": " << result.error;
+        EXPECT_LE(result.peakBytes, AllocationBound(bytes.size()))
+            << name << " (" << bytes.size() << " bytes)";
+        std::cout << name << ": " << bytes.size() << " bytes, peak " << result.peakBytes << "\n";
+    }
 }
 
 TEST(AllocationBounds, NodeTreesDeeperThanTheLimitAreRefused) {

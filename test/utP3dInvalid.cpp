@@ -4,6 +4,7 @@
 
 #include "OdolV4xWriter.h"
 #include "P3D/P3dImporter.h"
+#include "P3dHostileModels.h"
 #include "P3dTestModels.h"
 
 #include <cstring>
@@ -132,6 +133,39 @@ TEST(P3dInvalid, OdolLodOffsetsPastTheEnd) {
     EXPECT_EQ(none.scene, nullptr);
     EXPECT_NE(none.error.find("no LOD could be read"), std::string::npos) << none.error;
     EXPECT_NE(none.error.find("spans bytes"), std::string::npos) << none.error;
+}
+
+TEST(P3dInvalid, OdolLodBodiesThatOverlapAreReadOnce) {
+    // 300 directory entries on one body: the body is read for the first, and the others are
+    // left out (each would parse and convert the same bytes again).
+    const std::vector<uint8_t> shared = gen::OdolDirectorySharingOneBody(300, 12);
+    const ImportResult result = ImportBytes("p3d_overlap", "shared.p3d", shared);
+    ASSERT_NE(result.scene, nullptr) << result.error;
+    const std::vector<const aiNode *> lods = LodNodes(result.scene);
+    ASSERT_EQ(lods.size(), 1u);
+    EXPECT_EQ(Meta<int32_t>(lods[0]->mMetaData, "P3D.LodIndex"), 0);
+    EXPECT_EQ(Meta<uint64_t>(lods[0]->mMetaData, "P3D.PointCount"), 12u * 12u);
+    const ImportWarnings warnings(*result.importer, "p3d");
+    EXPECT_EQ(warnings.count(agf::WarningKind::Inconsistent, "LOD directory"), 299u)
+        << warnings.text();
+
+    // LOD 2 given LOD 1's bytes: LOD 1 keeps them (the lower LOD of two that start together),
+    // LOD 2 is left out and LOD 0 is untouched.
+    std::vector<uint8_t> bytes = ModelBytes("odol40_skinned.p3d");
+    const size_t directory = V40DirectoryOffset(bytes, 3);
+    ASSERT_NE(directory, 0u);
+    PatchU32(bytes, directory + 4 * 2, LoadU32(bytes, directory + 4 * 1));
+    PatchU32(bytes, directory + 4 * 5, LoadU32(bytes, directory + 4 * 4));
+    const ImportResult twice = ImportBytes("p3d_overlap", "odol.p3d", bytes);
+    ASSERT_NE(twice.scene, nullptr) << twice.error;
+    const std::vector<const aiNode *> kept = LodNodes(twice.scene);
+    ASSERT_EQ(kept.size(), 2u);
+    EXPECT_EQ(Meta<int32_t>(kept[0]->mMetaData, "P3D.LodIndex"), 0);
+    EXPECT_EQ(Meta<int32_t>(kept[1]->mMetaData, "P3D.LodIndex"), 1);
+    const ImportWarnings twiceWarnings(*twice.importer, "p3d");
+    EXPECT_EQ(twiceWarnings.count(agf::WarningKind::Inconsistent, "LOD directory"), 1u)
+        << twiceWarnings.text();
+    EXPECT_EQ(twiceWarnings.entries(), 1u) << twiceWarnings.text();
 }
 
 TEST(P3dInvalid, FaceIndicesPastTheVertices) {
