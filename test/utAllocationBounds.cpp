@@ -369,6 +369,10 @@ TEST(AllocationBounds, P3dStructuresRepeatedAtLittleCostImportWithinTheBound) {
     const std::pair<std::string, std::vector<uint8_t>> files[] = {
         {"ODOL v50, 2000 directory entries on one 900-vertex body",
          gen::OdolDirectorySharingOneBody(2000, 30)},
+        {"ODOL v40, 5000 empty UV sets of 900 vertices", gen::OdolWithEmptyUvSets(40, 5000, 30)},
+        {"ODOL v50, 2000 empty UV sets of 900 vertices", gen::OdolWithEmptyUvSets(50, 2000, 30)},
+        {"MLOD, 1000 UV sets of one triangle among 3000 points",
+         gen::MlodUvSetsOfOneTriangle(3000, 1000)},
     };
     for (const auto &[name, bytes] : files) {
         const MeasuredImport result = MeasureImport(bytes, "p3d");

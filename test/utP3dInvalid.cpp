@@ -168,6 +168,27 @@ TEST(P3dInvalid, OdolLodBodiesThatOverlapAreReadOnce) {
     EXPECT_EQ(twiceWarnings.entries(), 1u) << twiceWarnings.text();
 }
 
+TEST(P3dInvalid, MlodUvSetsBeyondAssimpsEightAreLeftOut) {
+    // 20 #UVSet# taggs after the face UVs, 41 bytes each: set 0 and the 7 lowest ids are kept,
+    // the other 13 left out before the weld gives each a UV per vertex.
+    const std::vector<uint8_t> bytes = gen::MlodUvSetsOfOneTriangle(10, 20);
+    const ImportResult result = ImportBytes("p3d_mlod_uv_sets", "sets.p3d", bytes);
+    ASSERT_NE(result.scene, nullptr) << result.error;
+    ASSERT_EQ(result.scene->mNumMeshes, 1u);
+    const aiMesh *mesh = result.scene->mMeshes[0];
+    ASSERT_EQ(mesh->GetNumUVChannels(), 8u);
+    for (unsigned set = 1; set < 8; ++set) {
+        // Set s puts corner k at (s + k, s), top-origin: V is flipped.
+        EXPECT_EQ(mesh->mTextureCoords[set][2].x, float(set + 2)) << set;
+        EXPECT_EQ(mesh->mTextureCoords[set][2].y, 1.0f - float(set)) << set;
+    }
+    const aiNode *lod = LodNodes(result.scene).at(0);
+    // The metadata counts the file's taggs: set 0's and the 20 others.
+    EXPECT_EQ(Meta<int32_t>(lod->mMetaData, "P3D.UVSetCount"), 21);
+    const ImportWarnings warnings(*result.importer, "p3d");
+    EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached, "#UVSet#"), 1u) << warnings.text();
+}
+
 TEST(P3dInvalid, FaceIndicesPastTheVertices) {
     {
         std::vector<gen::MlodLod> lods = gen::MlodCubeLods();

@@ -17,6 +17,9 @@ namespace {
 
 constexpr uint32_t kNoVertex = 0xFFFFFFFFu;
 
+static_assert(kMaxUvSets == AI_MAX_NUMBER_OF_TEXTURECOORDS,
+              "the parsers keep as many UV sets as a mesh can hold");
+
 /** Mixes `value` into `hash` (the 64-bit finaliser of MurmurHash3 on the sum). */
 uint64_t HashCombine(uint64_t hash, uint64_t value) {
     uint64_t x = hash * 0x9E3779B97F4A7C15ull + value;

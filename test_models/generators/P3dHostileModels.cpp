@@ -63,4 +63,34 @@ std::vector<uint8_t> OdolDirectorySharingOneBody(uint32_t entries, unsigned side
     return w.data();
 }
 
+std::vector<uint8_t> OdolWithEmptyUvSets(uint32_t version, uint32_t emptySets, unsigned side) {
+    OdolModel model = OdolGridModel(1, side);
+    model.lods[0].emptyUvSets = emptySets;
+    OdolV4xOptions options;
+    options.version = version;
+    return WriteOdolV4x(model, options);
+}
+
+std::vector<uint8_t> MlodUvSetsOfOneTriangle(uint32_t points, uint32_t sets) {
+    MlodLod lod;
+    lod.resolution = 0;
+    for (uint32_t p = 0; p < points; ++p) {
+        lod.points.push_back({float(p % 100), float(p / 100), 0});
+    }
+    lod.normals = {{0, 0, 1}};
+    MlodFace face;
+    face.points = {0, 1, 2};
+    face.normals = {0, 0, 0};
+    face.uvs = {{0, 0}, {1, 0}, {0, 1}};
+    lod.faces.push_back(face);
+    for (uint32_t s = 1; s <= sets; ++s) {
+        std::vector<Uv> uvs;
+        for (uint32_t k = 0; k < 3; ++k) {
+            uvs.push_back({float(s + k), float(s)});
+        }
+        lod.extraUvSets.emplace_back(s, uvs);
+    }
+    return WriteMlod({lod});
+}
+
 } // namespace agf::testgen::p3d

@@ -15,4 +15,14 @@ namespace agf::testgen::p3d {
  *  (OdolGridModel's LOD 0). Only the first entry is loadable; the others are permanent. */
 std::vector<uint8_t> OdolDirectorySharingOneBody(uint32_t entries, unsigned side);
 
+/** An ODOL of `version` (40 to 75) with one `side` x `side` vertex grid LOD whose vertex block
+ *  claims `emptySets` more UV sets after its two written ones, each storing no values (5 bytes
+ *  before v45, 21 bytes with the set's range from v45). */
+std::vector<uint8_t> OdolWithEmptyUvSets(uint32_t version, uint32_t emptySets, unsigned side);
+
+/** An MLOD whose one LOD has `points` points, one triangle on the first three and `sets`
+ *  #UVSet# taggs after set 0 (ids 1 to `sets`, 41 bytes each): set s puts corner k at
+ *  (s + k, s). */
+std::vector<uint8_t> MlodUvSetsOfOneTriangle(uint32_t points, uint32_t sets);
+
 } // namespace agf::testgen::p3d
