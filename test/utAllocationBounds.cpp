@@ -371,6 +371,7 @@ TEST(AllocationBounds, P3dStructuresRepeatedAtLittleCostImportWithinTheBound) {
          gen::OdolDirectorySharingOneBody(2000, 30)},
         {"ODOL v40, 5000 empty UV sets of 900 vertices", gen::OdolWithEmptyUvSets(40, 5000, 30)},
         {"ODOL v50, 2000 empty UV sets of 900 vertices", gen::OdolWithEmptyUvSets(50, 2000, 30)},
+        {"MLOD, 1000 frames of 6000 vertices", gen::MlodFramesOfSplitCorners(2000, 1000)},
         {"MLOD, 1000 UV sets of one triangle among 3000 points",
          gen::MlodUvSetsOfOneTriangle(3000, 1000)},
     };

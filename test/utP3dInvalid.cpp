@@ -2,7 +2,9 @@
 // offset, or keeps the sound LODs with a warning when only the end is damaged.
 #include "utP3dSupport.h"
 
+#include "Common/MorphCopyBudget.h"
 #include "OdolV4xWriter.h"
+#include "P3D/P3dConverter.h"
 #include "P3D/P3dImporter.h"
 #include "P3dHostileModels.h"
 #include "P3dTestModels.h"
@@ -187,6 +189,33 @@ TEST(P3dInvalid, MlodUvSetsBeyondAssimpsEightAreLeftOut) {
     EXPECT_EQ(Meta<int32_t>(lod->mMetaData, "P3D.UVSetCount"), 21);
     const ImportWarnings warnings(*result.importer, "p3d");
     EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached, "#UVSet#"), 1u) << warnings.text();
+}
+
+TEST(P3dInvalid, MlodFramesBeyondTheMorphBudgetAreLeftOut) {
+    // Each frame costs 40 bytes of file and becomes a copy of all 6000 vertices: the first
+    // frames whose copies fit the file's morph budget are kept, the others left out.
+    constexpr uint32_t kFaces = 2000, kFrames = 1000;
+    const std::vector<uint8_t> bytes = gen::MlodFramesOfSplitCorners(kFaces, kFrames);
+    const size_t frameBytes = 3 * kFaces * agf::p3d::kFrameCopyBytesPerVertex;
+    const size_t kept = agf::MorphCopyBudget(bytes.size()).bytesLeft() / frameBytes;
+    ASSERT_GT(kept, 1u);
+    ASSERT_LT(kept, kFrames);
+    const ImportResult result = ImportBytes("p3d_frames", "frames.p3d", bytes);
+    ASSERT_NE(result.scene, nullptr) << result.error;
+    ASSERT_EQ(result.scene->mNumMeshes, 1u);
+    const aiMesh *mesh = result.scene->mMeshes[0];
+    ASSERT_EQ(mesh->mNumVertices, 3 * kFaces);
+    ASSERT_EQ(mesh->mNumAnimMeshes, kept);
+    const aiAnimMesh *last = mesh->mAnimMeshes[kept - 1];
+    const std::string lastFrame = std::to_string(kept - 1);
+    EXPECT_EQ(std::string(last->mName.C_Str()), "Frame " + lastFrame + " (" + lastFrame + ")");
+    for (unsigned v = 0; v < mesh->mNumVertices; v += 997) {
+        // The weld makes vertex 3f + k from corner k of face f, which is point k.
+        EXPECT_EQ(last->mVertices[v].x, float(v % 3)) << v;
+        EXPECT_EQ(last->mVertices[v].y, float(kept - 1)) << v;
+    }
+    const ImportWarnings warnings(*result.importer, "p3d");
+    EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached), 1u) << warnings.text();
 }
 
 TEST(P3dInvalid, FaceIndicesPastTheVertices) {

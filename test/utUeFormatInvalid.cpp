@@ -4,6 +4,7 @@
  */
 #include "utUeFormatSupport.h"
 
+#include "Common/MorphCopyBudget.h"
 #include "UEFormat/UeModelConverter.h"
 
 namespace {
@@ -197,9 +198,7 @@ TEST(UeFormatInvalid, MorphTargetsBeyondTheCopyBudgetAreLeftOut) {
     auto importer = agf::test::MakeImporter();
     const aiScene *scene = ImportBytes(*importer, bytes);
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
-    const size_t budget = bytes.size() * agf::ueformat::kMorphCopyBytesPerInputByte +
-                          agf::ueformat::kMorphCopySlackBytes;
-    const size_t kept = budget / (size_t(kVertices) * 12);
+    const size_t kept = agf::MorphCopyBudget(bytes.size()).bytesLeft() / (size_t(kVertices) * 12);
     ASSERT_LT(kept, kTargets);
     EXPECT_EQ(scene->mMeshes[0]->mNumAnimMeshes, kept);
     const agf::test::ImportWarnings warnings(*importer, "uemodel");

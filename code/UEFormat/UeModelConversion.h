@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include "Common/MorphCopyBudget.h"
 #include "Common/SceneBuilder.h"
 #include "Common/Warnings.h"
 #include "UeFormatFileData.h"
@@ -24,9 +25,7 @@ public:
     ModelConversion(Model &model, const Header &header, const std::string &fileName,
                     const UeModelConvertOptions &options, Warnings &warnings)
         : mModel(model), mHeader(header), mFileName(fileName), mOptions(options),
-          mWarnings(warnings), mSpace(header.version),
-          mMorphCopyBytesLeft(options.inputBytes * kMorphCopyBytesPerInputByte +
-                              kMorphCopySlackBytes) {}
+          mWarnings(warnings), mSpace(header.version), mMorphBudget(options.inputBytes) {}
 
     void run(aiScene *scene);
 
@@ -73,7 +72,7 @@ private:
     bool mNeedsDefaultMaterial = false;
     std::vector<SkinBone> mSkinBones;
     /** What morph targets may still cost in vertex copies (UeModelConvertOptions::inputBytes). */
-    size_t mMorphCopyBytesLeft = 0;
+    MorphCopyBudget mMorphBudget;
     aiNode *mRoot = nullptr;
 };
 

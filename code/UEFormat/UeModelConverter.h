@@ -33,14 +33,10 @@ struct UeModelConvertOptions {
     bool yUp = true;     ///< rotate the root node from Z-up to Y-up
     bool allLods = true; ///< every LOD; false: the first only
     /** The file's size: morph targets are full vertex copies in an aiScene, so a few bytes of
-     *  delta can cost a whole LOD; their copies, all LODs together, are kept within
-     *  kMorphCopyBytesPerInputByte of it (plus kMorphCopySlackBytes), the rest left out with a
-     *  warning. */
+     *  delta can cost a whole LOD; their copies, all LODs together, are kept within the file's
+     *  MorphCopyBudget (Common/MorphCopyBudget.h), the rest left out with a warning. */
     size_t inputBytes = 0;
 };
-
-constexpr size_t kMorphCopyBytesPerInputByte = 16;
-constexpr size_t kMorphCopySlackBytes = size_t(1) << 20;
 
 /** Fills `scene` from `model` (consumed: LOD arrays are released as their meshes are made).
  *  `fileName` names the root node and appears in messages. Recoverable damage (indices or

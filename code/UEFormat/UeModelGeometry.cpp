@@ -191,9 +191,8 @@ void ModelConversion::addMorphs(const Lod &lod, const std::string &what, MeshSou
     const size_t vertexCount = lod.vertices.size();
     // Each target becomes a copy of the LOD's positions (and normals) in every mesh.
     const size_t copyBytes = std::max<size_t>(1, vertexCount * (source.normals.empty() ? 12 : 24));
-    const size_t budget = mMorphCopyBytesLeft;
-    const size_t kept = std::min(lod.morphs.size(), budget / copyBytes);
-    mMorphCopyBytesLeft -= kept * copyBytes;
+    const size_t budget = mMorphBudget.bytesLeft();
+    const size_t kept = mMorphBudget.take(lod.morphs.size(), copyBytes);
     if (kept < lod.morphs.size()) {
         warn(WarningKind::LimitReached, what + " MORPHTARGETS",
              std::to_string(lod.morphs.size() - kept) + " of " + std::to_string(lod.morphs.size()) +

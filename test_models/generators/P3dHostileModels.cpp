@@ -71,6 +71,30 @@ std::vector<uint8_t> OdolWithEmptyUvSets(uint32_t version, uint32_t emptySets, u
     return WriteOdolV4x(model, options);
 }
 
+std::vector<uint8_t> MlodFramesOfSplitCorners(uint32_t faces, uint32_t frames) {
+    MlodLod lod;
+    lod.resolution = 0;
+    lod.points = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    for (uint32_t f = 0; f < faces; ++f) {
+        MlodFace face;
+        face.points = {0, 1, 2};
+        for (uint32_t k = 0; k < 3; ++k) {
+            face.normals.push_back(static_cast<uint32_t>(lod.normals.size()));
+            lod.normals.push_back({0, 0, 1});
+        }
+        face.uvs = {{0, 0}, {1, 0}, {0, 1}};
+        lod.faces.push_back(face);
+    }
+    for (uint32_t f = 0; f < frames; ++f) {
+        std::vector<Vec3> positions;
+        for (uint32_t p = 0; p < 3; ++p) {
+            positions.push_back({float(p), float(f), 0});
+        }
+        lod.frames.emplace_back(float(f), positions);
+    }
+    return WriteMlod({lod});
+}
+
 std::vector<uint8_t> MlodUvSetsOfOneTriangle(uint32_t points, uint32_t sets) {
     MlodLod lod;
     lod.resolution = 0;

@@ -20,6 +20,12 @@ std::vector<uint8_t> OdolDirectorySharingOneBody(uint32_t entries, unsigned side
  *  before v45, 21 bytes with the set's range from v45). */
 std::vector<uint8_t> OdolWithEmptyUvSets(uint32_t version, uint32_t emptySets, unsigned side);
 
+/** An MLOD whose one LOD has 3 points and `faces` triangles on them, every corner with a normal
+ *  of its own (so that the weld makes 3 vertices a face), and `frames` #Animation# frames:
+ *  each frame costs 40 bytes of file and moves every one of the 3 * `faces` vertices. Frame f
+ *  moves point p to (p, f, 0). */
+std::vector<uint8_t> MlodFramesOfSplitCorners(uint32_t faces, uint32_t frames);
+
 /** An MLOD whose one LOD has `points` points, one triangle on the first three and `sets`
  *  #UVSet# taggs after set 0 (ids 1 to `sets`, 41 bytes each): set s puts corner k at
  *  (s + k, s). */
