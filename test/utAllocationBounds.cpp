@@ -7,6 +7,7 @@
 #include "TestSupport.h"
 
 #include "GeneratedModels.h"
+#include "P3dHostileModels.h"
 #include "PboWriter.h"
 #include "PskModels.h"
 #include "UeFormatWriter.h"
@@ -362,6 +363,28 @@ TEST(AllocationBounds, EveryModelAndSampleImportsWithinTheBound) {
     }
     std::cout << table.str();
     RecordProperty("worst_peak_per_input_byte", std::to_string(worstRatio));
+}
+
+TEST(AllocationBounds, P3dStructuresRepeatedAtLittleCostImportWithinTheBound) {
+    // Each of these structures costs the file a few bytes and the import a whole LOD or a
+    // whole vertex copy: what exceeds the limits is left out, and the rest imports.
+    namespace gen = agf::testgen::p3d;
+    const std::pair<std::string, std::vector<uint8_t>> files[] = {
+        {"ODOL v50, 2000 directory entries on one 900-vertex body",
+         gen::OdolDirectorySharingOneBody(2000, 30)},
+        {"ODOL v40, 5000 empty UV sets of 900 vertices", gen::OdolWithEmptyUvSets(40, 5000, 30)},
+        {"ODOL v50, 2000 empty UV sets of 900 vertices", gen::OdolWithEmptyUvSets(50, 2000, 30)},
+        {"MLOD, 1000 frames of 6000 vertices", gen::MlodFramesOfSplitCorners(2000, 1000)},
+        {"MLOD, 1000 UV sets of one triangle among 3000 points",
+         gen::MlodUvSetsOfOneTriangle(3000, 1000)},
+    };
+    for (const auto &[name, bytes] : files) {
+        const MeasuredImport result = MeasureImport(bytes, "p3d");
+        EXPECT_TRUE(result.imported) << name << ": " << result.error;
+        EXPECT_LE(result.peakBytes, AllocationBound(bytes.size()))
+            << name << " (" << bytes.size() << " bytes)";
+        std::cout << name << ": " << bytes.size() << " bytes, peak " << result.peakBytes << "\n";
+    }
 }
 
 TEST(AllocationBounds, NodeTreesDeeperThanTheLimitAreRefused) {

@@ -2,8 +2,11 @@
 // offset, or keeps the sound LODs with a warning when only the end is damaged.
 #include "utP3dSupport.h"
 
+#include "Common/CopyBudget.h"
 #include "OdolV4xWriter.h"
+#include "P3D/P3dConverter.h"
 #include "P3D/P3dImporter.h"
+#include "P3dHostileModels.h"
 #include "P3dTestModels.h"
 
 #include <cstring>
@@ -132,6 +135,87 @@ TEST(P3dInvalid, OdolLodOffsetsPastTheEnd) {
     EXPECT_EQ(none.scene, nullptr);
     EXPECT_NE(none.error.find("no LOD could be read"), std::string::npos) << none.error;
     EXPECT_NE(none.error.find("spans bytes"), std::string::npos) << none.error;
+}
+
+TEST(P3dInvalid, OdolLodBodiesThatOverlapAreReadOnce) {
+    // 300 directory entries on one body: the body is read for the first, and the others are
+    // left out (each would parse and convert the same bytes again).
+    const std::vector<uint8_t> shared = gen::OdolDirectorySharingOneBody(300, 12);
+    const ImportResult result = ImportBytes("p3d_overlap", "shared.p3d", shared);
+    ASSERT_NE(result.scene, nullptr) << result.error;
+    const std::vector<const aiNode *> lods = LodNodes(result.scene);
+    ASSERT_EQ(lods.size(), 1u);
+    EXPECT_EQ(Meta<int32_t>(lods[0]->mMetaData, "P3D.LodIndex"), 0);
+    EXPECT_EQ(Meta<uint64_t>(lods[0]->mMetaData, "P3D.PointCount"), 12u * 12u);
+    const ImportWarnings warnings(*result.importer, "p3d");
+    EXPECT_EQ(warnings.count(agf::WarningKind::Inconsistent, "LOD directory"), 299u)
+        << warnings.text();
+
+    // LOD 2 given LOD 1's bytes: LOD 1 keeps them (the lower LOD of two that start together),
+    // LOD 2 is left out and LOD 0 is untouched.
+    std::vector<uint8_t> bytes = ModelBytes("odol40_skinned.p3d");
+    const size_t directory = V40DirectoryOffset(bytes, 3);
+    ASSERT_NE(directory, 0u);
+    PatchU32(bytes, directory + 4 * 2, LoadU32(bytes, directory + 4 * 1));
+    PatchU32(bytes, directory + 4 * 5, LoadU32(bytes, directory + 4 * 4));
+    const ImportResult twice = ImportBytes("p3d_overlap", "odol.p3d", bytes);
+    ASSERT_NE(twice.scene, nullptr) << twice.error;
+    const std::vector<const aiNode *> kept = LodNodes(twice.scene);
+    ASSERT_EQ(kept.size(), 2u);
+    EXPECT_EQ(Meta<int32_t>(kept[0]->mMetaData, "P3D.LodIndex"), 0);
+    EXPECT_EQ(Meta<int32_t>(kept[1]->mMetaData, "P3D.LodIndex"), 1);
+    const ImportWarnings twiceWarnings(*twice.importer, "p3d");
+    EXPECT_EQ(twiceWarnings.count(agf::WarningKind::Inconsistent, "LOD directory"), 1u)
+        << twiceWarnings.text();
+    EXPECT_EQ(twiceWarnings.entries(), 1u) << twiceWarnings.text();
+}
+
+TEST(P3dInvalid, MlodUvSetsBeyondAssimpsEightAreLeftOut) {
+    // 20 #UVSet# taggs after the face UVs, 41 bytes each: set 0 and the 7 lowest ids are kept,
+    // the other 13 left out before the weld gives each a UV per vertex.
+    const std::vector<uint8_t> bytes = gen::MlodUvSetsOfOneTriangle(10, 20);
+    const ImportResult result = ImportBytes("p3d_mlod_uv_sets", "sets.p3d", bytes);
+    ASSERT_NE(result.scene, nullptr) << result.error;
+    ASSERT_EQ(result.scene->mNumMeshes, 1u);
+    const aiMesh *mesh = result.scene->mMeshes[0];
+    ASSERT_EQ(mesh->GetNumUVChannels(), 8u);
+    for (unsigned set = 1; set < 8; ++set) {
+        // Set s puts corner k at (s + k, s), top-origin: V is flipped.
+        EXPECT_EQ(mesh->mTextureCoords[set][2].x, float(set + 2)) << set;
+        EXPECT_EQ(mesh->mTextureCoords[set][2].y, 1.0f - float(set)) << set;
+    }
+    const aiNode *lod = LodNodes(result.scene).at(0);
+    // The metadata counts the file's taggs: set 0's and the 20 others.
+    EXPECT_EQ(Meta<int32_t>(lod->mMetaData, "P3D.UVSetCount"), 21);
+    const ImportWarnings warnings(*result.importer, "p3d");
+    EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached, "#UVSet#"), 1u) << warnings.text();
+}
+
+TEST(P3dInvalid, MlodFramesBeyondTheMorphBudgetAreLeftOut) {
+    // Each frame costs 40 bytes of file and becomes a copy of all 6000 vertices: the first
+    // frames whose copies fit the file's morph budget are kept, the others left out.
+    constexpr uint32_t kFaces = 2000, kFrames = 1000;
+    const std::vector<uint8_t> bytes = gen::MlodFramesOfSplitCorners(kFaces, kFrames);
+    const size_t frameBytes = 3 * kFaces * agf::p3d::kFrameCopyBytesPerVertex;
+    const size_t kept = agf::CopyBudget(bytes.size()).bytesLeft() / frameBytes;
+    ASSERT_GT(kept, 1u);
+    ASSERT_LT(kept, kFrames);
+    const ImportResult result = ImportBytes("p3d_frames", "frames.p3d", bytes);
+    ASSERT_NE(result.scene, nullptr) << result.error;
+    ASSERT_EQ(result.scene->mNumMeshes, 1u);
+    const aiMesh *mesh = result.scene->mMeshes[0];
+    ASSERT_EQ(mesh->mNumVertices, 3 * kFaces);
+    ASSERT_EQ(mesh->mNumAnimMeshes, kept);
+    const aiAnimMesh *last = mesh->mAnimMeshes[kept - 1];
+    const std::string lastFrame = std::to_string(kept - 1);
+    EXPECT_EQ(std::string(last->mName.C_Str()), "Frame " + lastFrame + " (" + lastFrame + ")");
+    for (unsigned v = 0; v < mesh->mNumVertices; v += 997) {
+        // The weld makes vertex 3f + k from corner k of face f, which is point k.
+        EXPECT_EQ(last->mVertices[v].x, float(v % 3)) << v;
+        EXPECT_EQ(last->mVertices[v].y, float(kept - 1)) << v;
+    }
+    const ImportWarnings warnings(*result.importer, "p3d");
+    EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached), 1u) << warnings.text();
 }
 
 TEST(P3dInvalid, FaceIndicesPastTheVertices) {

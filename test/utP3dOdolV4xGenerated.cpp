@@ -8,6 +8,7 @@
 #include "OdolV4xWriter.h"
 #include "P3D/OdolParser.h"
 #include "P3D/P3dFaces.h"
+#include "P3dHostileModels.h"
 #include "P3dTestModels.h"
 
 #include <cmath>
@@ -301,6 +302,32 @@ TEST(P3dOdolV4xGenerated, DamagedFilesFailOrLoseOnlyTheDamagedLod) {
                 Parse(damaged);
             } catch (const agf::ImportError &) {
             }
+        }
+    }
+}
+
+TEST(P3dOdolV4xGenerated, UvSetsBeyondAssimpsEightAreLeftOut) {
+    // Two written sets and 20 that store nothing (5 or 21 bytes of file each, and a whole set
+    // of zeros each once read): the first 8 are kept, the other 14 are passed over.
+    for (uint32_t version : {40u, 50u, 73u}) {
+        SCOPED_TRACE(version);
+        const std::vector<uint8_t> bytes = gen::OdolWithEmptyUvSets(version, 20, 5);
+        agf::Warnings warnings;
+        const Model model = Parse(bytes, warnings);
+        ASSERT_EQ(model.lods.size(), 1u);
+        const agf::p3d::Lod &lod = model.lods[0];
+        ASSERT_EQ(lod.uvSets.size(), 8u);
+        ASSERT_EQ(lod.points.size(), 25u);
+        EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached), 1u);
+        // The written second set is the grid's UV doubled; the empty ones are zeros.
+        EXPECT_NEAR(lod.uvSets[1][7][0], 2 * lod.uvSets[0][7][0], 1e-4f);
+        EXPECT_NEAR(lod.uvSets[1][7][1], 2 * lod.uvSets[0][7][1], 1e-4f);
+        EXPECT_EQ(lod.uvSets[7][7][0], 0.0f);
+
+        const ImportResult result = ImportBytes("p3d_uv_sets", "sets.p3d", bytes);
+        ASSERT_NE(result.scene, nullptr) << result.error;
+        for (unsigned m = 0; m < result.scene->mNumMeshes; ++m) {
+            EXPECT_EQ(result.scene->mMeshes[m]->GetNumUVChannels(), 8u);
         }
     }
 }

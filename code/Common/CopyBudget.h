@@ -19,9 +19,13 @@ public:
     explicit CopyBudget(size_t inputBytes)
         : mBytesLeft(inputBytes * kBytesPerInputByte + kSlackBytes) {}
 
-    /** How many of `wanted` copies of `bytesEach` bytes fit in what is left; takes them. */
+    /** How many of `wanted` copies of `bytesEach` bytes fit in what is left (copies of no bytes
+     *  always do); takes them. */
     size_t take(size_t wanted, size_t bytesEach) {
-        const size_t kept = std::min(wanted, mBytesLeft / std::max<size_t>(1, bytesEach));
+        if (bytesEach == 0) {
+            return wanted;
+        }
+        const size_t kept = std::min(wanted, mBytesLeft / bytesEach);
         mBytesLeft -= kept * bytesEach;
         return kept;
     }

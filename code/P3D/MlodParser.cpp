@@ -372,15 +372,30 @@ private:
             }
             // #Selected#, #Hidden#, #Lock#, #MaterialIndex# and unknown taggs are editor state.
         }
-        // Set 0 is the face UVs unless a #UVSet# 0 replaces them; other sets follow by id.
+        // Set 0 is the face UVs unless a #UVSet# 0 replaces them; other sets follow by id, as
+        // many as a mesh holds: each set kept costs the weld a UV per vertex, and a #UVSet# of
+        // one triangle costs the file 41 bytes however many points the LOD has.
         lod.uvSets.push_back(uvSetsById.count(0) != 0 ? std::move(uvSetsById[0])
                                                       : uvsOfFaces(lod, corners));
         lod.uvSetIds.push_back(0);
+        size_t leftOut = 0;
         for (auto &entry : uvSetsById) {
-            if (entry.first != 0) {
-                lod.uvSetIds.push_back(entry.first);
-                lod.uvSets.push_back(std::move(entry.second));
+            if (entry.first == 0) {
+                continue;
             }
+            if (lod.uvSets.size() == kMaxUvSets) {
+                ++leftOut;
+                continue;
+            }
+            lod.uvSetIds.push_back(entry.first);
+            lod.uvSets.push_back(std::move(entry.second));
+        }
+        if (leftOut != 0) {
+            mWarnings.add(
+                WarningKind::LimitReached,
+                FilePlace{mReader.fileName(), prefix() + "#UVSet# taggs", lod.fileOffset, 0},
+                std::to_string(kMaxUvSets + leftOut) + " UV sets; the " + std::to_string(leftOut) +
+                    " of the highest ids are left out");
         }
         lod.uvSetTaggCount = static_cast<uint32_t>(uvSetsById.size());
     }

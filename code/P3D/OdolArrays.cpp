@@ -151,6 +151,16 @@ ArrayBytes ReadCondensedArray(BinaryReader &reader, size_t elementSize, const ch
     return array;
 }
 
+void SkipCondensedArray(BinaryReader &reader, size_t elementSize, const char *what,
+                        ArrayCoding coding) {
+    ArrayBytes array = ReadArrayCount(reader, elementSize, what);
+    if (reader.u8() != 0) {
+        reader.skip(elementSize); // the default fill's element
+        return;
+    }
+    ReadPayload(reader, coding, array, what, Payload::Skip, {});
+}
+
 void RequireCount(const BinaryReader &reader, const ArrayBytes &array, size_t expected,
                   const char *what) {
     if (array.count != 0 && array.count != expected) {

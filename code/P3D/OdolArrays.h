@@ -82,6 +82,10 @@ ArrayBytes SkipCompressedArray(BinaryReader &reader, size_t elementSize, const c
 ArrayBytes ReadCondensedArray(BinaryReader &reader, size_t elementSize, const char *what,
                               const PayloadStorage &storage = {}, ArrayCoding coding = {});
 
+/** Reads past a condensed array the importer does not use, as SkipCompressedArray does. */
+void SkipCondensedArray(BinaryReader &reader, size_t elementSize, const char *what,
+                        ArrayCoding coding = {});
+
 /** Checks a default-filled or stored count against the count it must match (e.g. the vertex
  *  count); throws ImportError otherwise. An empty array is always accepted. */
 void RequireCount(const BinaryReader &reader, const ArrayBytes &array, size_t expected,

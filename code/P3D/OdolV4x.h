@@ -74,6 +74,12 @@ inline ArrayBytes ReadCondensed(BinaryReader &reader, const Layout &layout, size
     return ReadCondensedArray(reader, elementSize, what, storage, layout.arrays());
 }
 
+/** Reads past a condensed array the importer does not use, without decoding it. */
+inline void SkipCondensed(BinaryReader &reader, const Layout &layout, size_t elementSize,
+                          const char *what) {
+    SkipCondensedArray(reader, elementSize, what, layout.arrays());
+}
+
 /** Index arrays: u16 before v69, u32 from v69. */
 inline std::vector<uint32_t> DecodeIndices(const ArrayBytes &array, const Layout &layout) {
     return layout.wideIndices() ? DecodeU32(array) : DecodeU16AsIndices(array);
@@ -102,6 +108,10 @@ struct VertexBlock {
     std::vector<std::vector<std::array<float, 2>>> floatUvs;
     /** v45+: each set's minU, minV, maxU, maxV, which the i16 values are spread over. */
     std::vector<std::array<float, 4>> uvRanges;
+    /** The sets after the first kMaxUvSets, read past: a set of no values costs the file 5
+     *  bytes (21 from v45) and would cost the LOD a pair per vertex. */
+    size_t uvSetsLeftOut = 0;
+    uint64_t firstSetLeftOut = 0; ///< its offset
     /** Their stored values are read into `points` and `normals` (float normals before v45) or
      *  `packedNormals` (from v45); a default fill stays in the ArrayBytes. */
     ArrayBytes positions, normals, tangents, boneRefs;

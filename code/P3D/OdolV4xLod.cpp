@@ -165,6 +165,15 @@ private:
         const uint64_t sizeFieldOffset = mReader.offset();
         const uint32_t restSize = mReader.u32();
         mBlock = ReadVertexBlock(mReader, mLayout, prefix());
+        if (mBlock.uvSetsLeftOut != 0) {
+            const FilePlace place{mReader.fileName(),
+                                  prefix() + "UV set " + std::to_string(kMaxUvSets),
+                                  mBlock.firstSetLeftOut, 0};
+            mWarnings.add(WarningKind::LimitReached, place,
+                          std::to_string(kMaxUvSets + mBlock.uvSetsLeftOut) + " UV sets; the " +
+                              std::to_string(mBlock.uvSetsLeftOut) + " after the first " +
+                              std::to_string(kMaxUvSets) + " are left out");
+        }
         if (mLayout.lodTrailingU32()) {
             structure("trailer");
             mReader.u32();

@@ -8,7 +8,9 @@
 #include "P3dFaces.h"
 #include "P3dLodThreads.h"
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 
 namespace agf::p3d {
 
@@ -49,19 +51,71 @@ void DescribeDirectory(const LodDirectory &directory, Model &model) {
     model.info.emplace_back("lodPermanent", permanent);
 }
 
+// A body is read for one LOD only. Every real file (v48, v50, v73) lays its bodies end to end,
+// but a directory may put tens of thousands of 13-byte entries on one large body, each of which
+// would parse and convert it (and expand its compressed arrays) again. Of the LODs whose bodies
+// overlap, the one whose body starts first keeps it (the lower LOD when two start together); the
+// others are left out, with one warning. Bodies outside the file are refused when read.
+std::vector<bool> LodsOnAnotherLodsBody(const LodDirectory &directory, size_t size,
+                                        const std::string &fileName, Warnings &warnings) {
+    const std::vector<uint32_t> &starts = directory.starts;
+    const std::vector<uint32_t> &ends = directory.ends;
+    std::vector<size_t> order;
+    for (size_t i = 0; i < starts.size(); ++i) {
+        if (starts[i] <= ends[i] && ends[i] <= size) {
+            order.push_back(i);
+        }
+    }
+    std::stable_sort(order.begin(), order.end(),
+                     [&starts](size_t a, size_t b) { return starts[a] < starts[b]; });
+    std::vector<bool> leftOut(starts.size(), false);
+    size_t owner = 0; // the LOD read last in file order: its body ends after every other read
+    size_t first = 0, firstOwner = 0, count = 0;
+    for (size_t k = 0; k < order.size(); ++k) {
+        const size_t i = order[k];
+        if (k == 0 || starts[i] >= ends[owner]) {
+            owner = i;
+            continue;
+        }
+        leftOut[i] = true;
+        if (count++ == 0) {
+            first = i;
+            firstOwner = owner;
+        }
+    }
+    if (count != 0) {
+        const auto range = [&](size_t i) {
+            return "bytes " + std::to_string(starts[i]) + " to " + std::to_string(ends[i]);
+        };
+        warnings.add(WarningKind::Inconsistent,
+                     FilePlace{fileName, "LOD directory", directory.offset + 4 * first, 0},
+                     "LOD " + std::to_string(first) + " (" + range(first) +
+                         ") lies on the body of LOD " + std::to_string(firstOwner) + " (" +
+                         range(firstOwner) +
+                         "); left out, as is every LOD whose body overlaps another's",
+                     count);
+    }
+    return leftOut;
+}
+
 // Each body lies between its directory offsets: the bodies are read on several threads.
 void ReadBodies(const uint8_t *data, size_t size, const std::string &fileName, const Layout &layout,
                 const LodDirectory &directory, const std::vector<float> &resolutions, Model &model,
                 Warnings &warnings, unsigned threads) {
     const size_t lodCount = resolutions.size();
+    const std::vector<bool> leftOut = LodsOnAnotherLodsBody(directory, size, fileName, warnings);
     std::vector<size_t> costs(lodCount);
     for (size_t i = 0; i < lodCount; ++i) {
-        costs[i] =
-            directory.starts[i] <= directory.ends[i] ? directory.ends[i] - directory.starts[i] : 0;
+        costs[i] = directory.starts[i] <= directory.ends[i] && !leftOut[i]
+                       ? directory.ends[i] - directory.starts[i]
+                       : 0;
     }
     ReadLocatedLodBodies(
         costs, threads, warnings, fileName,
-        [&](size_t i, Warnings &lodWarnings) {
+        [&](size_t i, Warnings &lodWarnings) -> std::optional<Lod> {
+            if (leftOut[i]) {
+                return std::nullopt;
+            }
             const uint32_t start = directory.starts[i];
             const uint32_t end = directory.ends[i];
             if (start > size || end > size || start > end) {

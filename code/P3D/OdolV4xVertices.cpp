@@ -76,7 +76,18 @@ VertexBlock ReadVertexBlock(BinaryReader &reader, const Layout &layout,
     }
     for (uint32_t set = 1; set < uvSetCount; ++set) {
         reader.setStructure(structurePrefix + "UV set " + std::to_string(set));
-        readSet();
+        if (set < kMaxUvSets) {
+            readSet();
+            continue;
+        }
+        if (block.uvSetsLeftOut == 0) {
+            block.firstSetLeftOut = reader.offset();
+        }
+        if (layout.packedVertices()) {
+            reader.skip(16); // the set's range
+        }
+        SkipCondensed(reader, layout, layout.packedVertices() ? 4 : 8, "UV");
+        ++block.uvSetsLeftOut;
     }
     const size_t normalSize = layout.packedVertices() ? 4 : 12;
     const size_t tangentSize = layout.packedVertices() ? 8 : 24;

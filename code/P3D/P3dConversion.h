@@ -9,6 +9,7 @@
 
 #include "Common/Coordinates.h"
 #include "Common/MeshesByMaterial.h"
+#include "Common/CopyBudget.h"
 #include "Common/SceneBuilder.h"
 #include "Common/Warnings.h"
 #include "P3dConverter.h"
@@ -81,8 +82,8 @@ class Converter {
 public:
     Converter(Model &model, const ConvertOptions &options, const std::string &fileName,
               aiScene *scene, Warnings &warnings)
-        : mModel(model), mOptions(options), mFileName(fileName), mScene(scene),
-          mWarnings(warnings) {}
+        : mModel(model), mOptions(options), mFileName(fileName), mScene(scene), mWarnings(warnings),
+          mMorphBudget(options.inputBytes) {}
 
     void run();
 
@@ -117,6 +118,7 @@ private:
         size_t lodIndex = 0;
         std::unique_ptr<aiNode> node;       ///< named, with its proxy and point nodes
         std::vector<unsigned> localToScene; ///< LOD material -> scene material
+        size_t framesKept = 0;              ///< how many of its frames become morph targets
         std::vector<std::unique_ptr<aiMesh>> meshes;
     };
 
@@ -127,6 +129,7 @@ private:
     // P3dConverter.cpp
     void setUpSkeleton();
     LodParts prepareLod(Lod &lod, size_t lodIndex);
+    size_t framesWithinBudget(const Lod &lod);
     void buildLod(LodParts &parts, Warnings &warnings) const;
     aiNode *finishLod(LodParts &parts);
 
@@ -136,7 +139,7 @@ private:
                           Warnings &warnings) const;
     void countDisagreeingNormals(const Lod &lod, Geometry &geometry, Warnings &warnings) const;
     static void writeOdolVertices(const Lod &lod, const std::vector<uint32_t> &used, aiMesh &mesh);
-    void addFrames(const Lod &lod, Geometry &geometry, Warnings &warnings) const;
+    void addFrames(const Lod &lod, size_t framesKept, Geometry &geometry, Warnings &warnings) const;
 
     // P3dSkinAndSelections.cpp (addSkin and addSelections run on the LOD threads)
     void addSkin(const Lod &lod, Geometry &geometry) const;
@@ -170,6 +173,8 @@ private:
     std::unordered_map<std::string, uint32_t> mBoneIndexByName;
     std::string mSkeletonSource;
     std::string mSkeletonName;
+    /** What the frames of the LODs still to be prepared may cost as morph targets. */
+    CopyBudget mMorphBudget;
 };
 
 } // namespace agf::p3d

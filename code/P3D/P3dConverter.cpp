@@ -168,7 +168,29 @@ Converter::LodParts Converter::prepareLod(Lod &lod, size_t lodIndex) {
     children.insert(children.end(), points.begin(), points.end());
     AddChildren(parts.node.get(), children);
     parts.localToScene = registerMaterials(lod);
+    parts.framesKept = framesWithinBudget(lod);
     return parts;
+}
+
+// A frame becomes a copy of every vertex its LOD makes: at most one a face corner (MLOD, before
+// the weld) or one a vertex (ODOL), which is known before the LOD is built. A frame of few
+// points can cost the file 40 bytes and the scene 28 for each of a million vertices, so the
+// frames are kept within the file's morph budget, taken here in LOD order (the scene does not
+// depend on the threads); the frames of another point count are left out anyway (addFrames).
+size_t Converter::framesWithinBudget(const Lod &lod) {
+    size_t usable = 0;
+    for (const Frame &frame : lod.frames) {
+        usable += frame.positions.size() == lod.points.size() ? 1 : 0;
+    }
+    size_t vertices = 0;
+    if (lod.perVertex) {
+        vertices = lod.points.size();
+    } else {
+        ForEachFace(lod, [&vertices](const std::array<uint32_t, 4> &, uint8_t corners, uint32_t) {
+            vertices += corners;
+        });
+    }
+    return mMorphBudget.take(usable, vertices * kFrameCopyBytesPerVertex);
 }
 
 // Runs on any thread: reads the model and the converter's settled state (skeleton, material
@@ -178,7 +200,7 @@ void Converter::buildLod(LodParts &parts, Warnings &warnings) const {
     Geometry geometry = lod.perVertex ? odolGeometry(lod, parts.localToScene, warnings)
                                       : mlodGeometry(lod, parts.localToScene);
     addSkin(lod, geometry);
-    addFrames(lod, geometry, warnings);
+    addFrames(lod, parts.framesKept, geometry, warnings);
 
     std::vector<std::string> meshNames;
     std::vector<std::vector<uint32_t>> usedPerMesh; ///< each mesh's source vertices

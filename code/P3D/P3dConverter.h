@@ -33,7 +33,14 @@ struct ConvertOptions {
     /** AI_CONFIG_IMPORT_GAMEFORMATS_THREADS: LODs are converted on up to this many threads
      *  (the scene and the warnings do not depend on it). */
     unsigned threads = 1;
+    /** The file's size, which the morph targets made of point-cache frames are kept within
+     *  (Common/CopyBudget.h). */
+    size_t inputBytes = 0;
 };
+
+/** What one point-cache frame costs per vertex of its LOD once it is a morph target: the
+ *  converter's sparse copy (a vertex index and a position) and the aiAnimMesh's position. */
+constexpr size_t kFrameCopyBytesPerVertex = 4 + 12 + 12;
 
 /** Fills `scene` (which must be empty). Recoverable problems are appended to `warnings`.
  *  Throws ImportError when the LOD choice matches nothing. Consumes `model`: each LOD's arrays

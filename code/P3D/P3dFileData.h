@@ -73,6 +73,11 @@ inline std::array<float, 2> LoadUv(const uint8_t *pairs, size_t index) {
     return uv;
 }
 
+/** The UV sets a LOD keeps: an aiMesh holds no more (Assimp's AI_MAX_NUMBER_OF_TEXTURECOORDS,
+ *  which the converter checks), and every set kept costs a pair per vertex, however few bytes
+ *  the file spent on it. */
+constexpr size_t kMaxUvSets = 8;
+
 /** One UV set: a (u, v) pair per MLOD face corner or ODOL vertex, top-origin. A parser that
  *  decodes the pairs gives them to the set; an MLOD #UVSet# tagg's pairs (two little-endian
  *  floats each, the decoded layout on a little-endian host) stay where the file's bytes hold

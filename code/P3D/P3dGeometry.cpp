@@ -17,6 +17,9 @@ namespace {
 
 constexpr uint32_t kNoVertex = 0xFFFFFFFFu;
 
+static_assert(kMaxUvSets == AI_MAX_NUMBER_OF_TEXTURECOORDS,
+              "the parsers keep as many UV sets as a mesh can hold");
+
 /** Mixes `value` into `hash` (the 64-bit finaliser of MurmurHash3 on the sum). */
 uint64_t HashCombine(uint64_t hash, uint64_t value) {
     uint64_t x = hash * 0x9E3779B97F4A7C15ull + value;
@@ -382,9 +385,13 @@ void Converter::countDisagreeingNormals(const Lod &lod, Geometry &geometry,
     }
 }
 
-// Point-cache frames (#Animation#, ODOL frames) become morph targets.
-void Converter::addFrames(const Lod &lod, Geometry &geometry, Warnings &warnings) const {
+// Point-cache frames (#Animation#, ODOL frames) become morph targets: the first `framesKept` of
+// those that fit their LOD (framesWithinBudget).
+void Converter::addFrames(const Lod &lod, size_t framesKept, Geometry &geometry,
+                          Warnings &warnings) const {
     const size_t vertexCount = geometry.vertexCount();
+    size_t made = 0;
+    size_t leftOut = 0;
     for (size_t f = 0; f < lod.frames.size(); ++f) {
         const Frame &frame = lod.frames[f];
         if (frame.positions.size() != lod.points.size()) {
@@ -395,6 +402,11 @@ void Converter::addFrames(const Lod &lod, Geometry &geometry, Warnings &warnings
                              " points, the LOD " + std::to_string(lod.points.size()) + "; skipped");
             continue;
         }
+        if (made == framesKept) {
+            ++leftOut;
+            continue;
+        }
+        ++made;
         if (vertexCount == 0) {
             continue;
         }
@@ -407,6 +419,15 @@ void Converter::addFrames(const Lod &lod, Geometry &geometry, Warnings &warnings
             morph.positions[v] = ToAssimpPoint(frame.positions[geometry.pointOf(v)]);
         }
         geometry.source.morphs.push_back(std::move(morph));
+    }
+    if (leftOut != 0) {
+        warnings.add(WarningKind::LimitReached, mFileName,
+                     ResolutionName(lod.resolution) + " frames", lod.fileOffset,
+                     std::to_string(leftOut) + " of " + std::to_string(made + leftOut) +
+                         " frames left out: as morph targets, their copies of the LOD's " +
+                         "vertices would exceed the " +
+                         std::to_string(CopyBudget(mOptions.inputBytes).bytesLeft()) +
+                         " bytes allowed for a file of " + std::to_string(mOptions.inputBytes));
     }
 }
 

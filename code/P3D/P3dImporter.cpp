@@ -142,6 +142,7 @@ protected:
         ConvertOptions options;
         options.lodChoice = mLodChoice;
         options.threads = mThreads;
+        options.inputBytes = data.size();
         if (model.bones.empty()) {
             findExternalSkeleton(file, io, options, warnings);
         }

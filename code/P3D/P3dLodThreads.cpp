@@ -195,10 +195,11 @@ size_t ForEachLodAsLocated(size_t lods, size_t minimumCost, unsigned threads, Wa
     return located;
 }
 
-void ReadLocatedLodBodies(const std::vector<size_t> &costs, unsigned threads, Warnings &warnings,
-                          const std::string &fileName,
-                          const std::function<Lod(size_t lod, Warnings &warnings)> &read,
-                          std::vector<Lod> &lods) {
+void ReadLocatedLodBodies(
+    const std::vector<size_t> &costs, unsigned threads, Warnings &warnings,
+    const std::string &fileName,
+    const std::function<std::optional<Lod>(size_t lod, Warnings &warnings)> &read,
+    std::vector<Lod> &lods) {
     // Each body goes to its own slot, kept in LOD order afterwards. unique_ptr, not optional:
     // a hostile header may count a LOD per 13 bytes of file.
     const size_t lodCount = costs.size();
@@ -208,7 +209,9 @@ void ReadLocatedLodBodies(const std::vector<size_t> &costs, unsigned threads, Wa
         bodies[i].reset();
         errors[i].reset();
         try {
-            bodies[i] = std::make_unique<Lod>(read(i, lodWarnings));
+            if (std::optional<Lod> lod = read(i, lodWarnings)) {
+                bodies[i] = std::make_unique<Lod>(std::move(*lod));
+            }
         } catch (const ImportError &error) {
             errors[i] = std::make_unique<std::string>(error.what());
             lodWarnings.add(WarningKind::Truncated, error.place(),
@@ -219,7 +222,7 @@ void ReadLocatedLodBodies(const std::vector<size_t> &costs, unsigned threads, Wa
     ForEachLod(costs, kMinimumLodBodyBytes, threads, warnings, readBody, [&](size_t i) {
         if (bodies[i]) {
             lods.push_back(std::move(*bodies[i]));
-        } else if (firstError.empty()) {
+        } else if (firstError.empty() && errors[i]) {
             firstError = *errors[i];
         }
         return true;

@@ -68,13 +68,15 @@ size_t ForEachLodAsLocated(size_t lods, size_t minimumCost, unsigned threads, Wa
                            const std::function<bool(size_t lod)> &keep);
 
 /** The LOD bodies an ODOL's directory locates, read with ForEachLod: `read(lod, warnings)`
- *  returns LOD `lod`'s body or throws ImportError, which skips that LOD with a warning ("<problem>;
- *  LOD <n> skipped"). The bodies read are appended to `lods` in LOD order; when there were LODs
- *  and none could be read, the first LOD's error is thrown. `costs` are the bodies' sizes. */
-void ReadLocatedLodBodies(const std::vector<size_t> &costs, unsigned threads, Warnings &warnings,
-                          const std::string &fileName,
-                          const std::function<Lod(size_t lod, Warnings &warnings)> &read,
-                          std::vector<Lod> &lods);
+ *  returns LOD `lod`'s body, or nothing for a LOD the caller leaves out (having said why), or
+ *  throws ImportError, which skips that LOD with a warning ("<problem>; LOD <n> skipped"). The
+ *  bodies read are appended to `lods` in LOD order; when there were LODs and none could be read,
+ *  the first LOD's error is thrown. `costs` are the bodies' sizes. */
+void ReadLocatedLodBodies(
+    const std::vector<size_t> &costs, unsigned threads, Warnings &warnings,
+    const std::string &fileName,
+    const std::function<std::optional<Lod>(size_t lod, Warnings &warnings)> &read,
+    std::vector<Lod> &lods);
 
 /** Records that a LOD after the first could not be read (`error`) and that the model keeps the
  *  `kept` LODs before it, and only those: "<problem> - keeping the <kept> LODs before it", with

@@ -299,7 +299,8 @@ AGF_API bool MetadataNumber(const aiMetadata *metadata, const std::string &key, 
 #define AGF_META_P3D_FACE_COUNT "P3D.FaceCount"
 /** LOD node, uint64: normals as stored. */
 #define AGF_META_P3D_NORMAL_COUNT "P3D.NormalCount"
-/** LOD node, int32: UV sets (MLOD: #UVSet# taggs; ODOL: stored sets). */
+/** LOD node, int32: UV sets (MLOD: #UVSet# taggs; ODOL: the sets imported, at most 8, with a
+ *  LimitReached warning for the others). */
 #define AGF_META_P3D_UV_SET_COUNT "P3D.UVSetCount"
 /** LOD node, bool (ODOL): true, the polygons were taken back from the binarizer's order (triangles
  *  0 1 2 stored as 1 0 2, quads 0 1 2 3 as 1 0 3 2) before the MLOD winding rule applied. */

@@ -506,9 +506,18 @@ void OdolWriter::vertexBlock(ByteWriter &w, const OdolLod &lod) {
         condensed(w, Bytes(flags), n, 4);
     }
     uvSet(w, lod, false);
-    w.u32(lod.twoUvSets ? 2 : 1);
+    w.u32((lod.twoUvSets ? 2 : 1) + lod.emptyUvSets);
     if (lod.twoUvSets) {
         uvSet(w, lod, true);
+    }
+    for (uint32_t set = 0; set < lod.emptyUvSets; ++set) {
+        if (mVersion >= 45) {
+            for (int k = 0; k < 4; ++k) {
+                w.f32(0.0f); // the set's range
+            }
+        }
+        w.i32(0); // no values, not a default fill
+        w.u8(0);
     }
     ByteWriter positions, normals, tangents;
     for (const Vec3 &p : parts::Positions(lod.vertices, mOptions.boundingCenter)) {

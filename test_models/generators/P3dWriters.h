@@ -127,7 +127,10 @@ struct OdolLod {
     std::vector<OdolProxy> proxies;
     std::vector<int32_t> subSkeleton; ///< v40: LOD bone -> skeleton bone
     bool twoUvSets = false;           ///< v40: write UV set 1 too
-    bool skinned = false;             ///< v40: write vertexBoneRef
+    /** v40: UV sets after the written ones that store no values (count 0), as a hostile file
+     *  claims them. */
+    uint32_t emptyUvSets = 0;
+    bool skinned = false; ///< v40: write vertexBoneRef
     std::vector<std::pair<float, std::vector<Vec3>>> frames;
 };
 
