@@ -124,7 +124,6 @@ int EmbeddedRed(const aiScene *scene, const aiMaterial *material, aiTextureType 
     return image.pixels.empty() ? -1 : image.pixels[0];
 }
 
-
 /** A box PSK whose one material is `materialName`. */
 std::vector<uint8_t> BoxWithMaterial(const std::string &materialName) {
     gen::PskContent box = gen::SkinnedBox();

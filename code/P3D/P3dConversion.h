@@ -8,8 +8,8 @@
 #pragma once
 
 #include "Common/Coordinates.h"
-#include "Common/MeshesByMaterial.h"
 #include "Common/CopyBudget.h"
+#include "Common/MeshesByMaterial.h"
 #include "Common/SceneBuilder.h"
 #include "Common/Warnings.h"
 #include "P3dConverter.h"
