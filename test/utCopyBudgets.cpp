@@ -38,6 +38,16 @@ gen::AnbSpec ManyCornersFewPoints(uint16_t triangles, size_t frames) {
     return spec;
 }
 
+// Imports `bytes` as a file of `extension`, validated; the peak of what the import allocated.
+const aiScene *ImportMeasured(Assimp::Importer &importer, const std::vector<uint8_t> &bytes,
+                              const char *extension, size_t &peakBytes) {
+    agf::test::AllocationPeak peak;
+    const aiScene *scene = importer.ReadFileFromMemory(bytes.data(), bytes.size(),
+                                                       aiProcess_ValidateDataStructure, extension);
+    peakBytes = peak.peakBytes();
+    return scene;
+}
+
 } // namespace
 
 TEST(CopyBudgets, AnbFramesOfAMeshWithManyCornersStayWithinTheBound) {
@@ -46,10 +56,8 @@ TEST(CopyBudgets, AnbFramesOfAMeshWithManyCornersStayWithinTheBound) {
     // Every frame in full would be 6000 vertices of position and normal: 288 MB for 150 KB.
     ASSERT_GT(kFrames * 6000 * 24, 20 * agf::test::AllocationBound(bytes.size()));
     auto importer = agf::test::MakeImporter();
-    agf::test::AllocationPeak peak;
-    const aiScene *scene = importer->ReadFileFromMemory(bytes.data(), bytes.size(),
-                                                        aiProcess_ValidateDataStructure, "anb");
-    const size_t peakBytes = peak.peakBytes();
+    size_t peakBytes = 0;
+    const aiScene *scene = ImportMeasured(*importer, bytes, "anb", peakBytes);
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
     EXPECT_LE(peakBytes, agf::test::AllocationBound(bytes.size())) << bytes.size() << " bytes";
     ASSERT_EQ(scene->mNumMeshes, 1u);
@@ -133,10 +141,8 @@ TEST(CopyBudgets, PsaSequencesSharingTheirKeysStayWithinTheBound) {
     const std::vector<uint8_t> bytes = OverlappingPsa(2000, kSequences);
     // Every sequence in full would be 4 million keys of 72 bytes: 288 MB for 400 KB.
     auto importer = agf::test::MakeImporter();
-    agf::test::AllocationPeak peak;
-    const aiScene *scene = importer->ReadFileFromMemory(bytes.data(), bytes.size(),
-                                                        aiProcess_ValidateDataStructure, "psa");
-    const size_t peakBytes = peak.peakBytes();
+    size_t peakBytes = 0;
+    const aiScene *scene = ImportMeasured(*importer, bytes, "psa", peakBytes);
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
     EXPECT_LE(peakBytes, agf::test::AllocationBound(bytes.size())) << bytes.size() << " bytes";
     // Four times the keys are kept at least, in the file's order.
@@ -180,10 +186,8 @@ TEST(CopyBudgets, PswActorsSharingMaterialRecordsStayWithinTheBound) {
     const std::vector<uint8_t> bytes = world::WriteWorld(spec);
     // Every actor with a copy of every record: 2 million assignments of some 300 bytes each.
     auto importer = agf::test::MakeImporter();
-    agf::test::AllocationPeak peak;
-    const aiScene *scene = importer->ReadFileFromMemory(bytes.data(), bytes.size(),
-                                                        aiProcess_ValidateDataStructure, "psw");
-    const size_t peakBytes = peak.peakBytes();
+    size_t peakBytes = 0;
+    const aiScene *scene = ImportMeasured(*importer, bytes, "psw", peakBytes);
     ASSERT_NE(scene, nullptr) << importer->GetErrorString();
     EXPECT_LE(peakBytes, agf::test::AllocationBound(bytes.size())) << bytes.size() << " bytes";
     const agf::test::ImportWarnings warnings(*importer, "psw");
