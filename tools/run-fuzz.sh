@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, AddressSanitizer + UndefinedBehaviorSanitizer) and runs
-# one or all of them for a fixed time from the committed corpora (fuzz/README.md).
+# one or all of them from the committed corpora (fuzz/README.md), for a fixed time or, in the
+# smoke run, for a fixed number of inputs.
 #   bash tools/run-fuzz.sh psk 600        # one target, 10 minutes
 #   bash tools/run-fuzz.sh all 60         # every target, 60 s each, each run with a new seed
 #   bash tools/run-fuzz.sh smoke          # every target, a fixed number of inputs from seed 1
-#                                         # (what CI runs: same commit, same inputs, same result)
+#                                         # (what CI runs)
 #   bash tools/run-fuzz.sh list           # the target names
 #   bash tools/run-fuzz.sh merge psk      # minimise the last run's corpus into fuzz/corpus/psk
 # The committed corpus is copied to a scratch working corpus, so a run never changes the
@@ -86,9 +87,9 @@ smoke_runs_for() {
 }
 length_args=()
 if [ "$which" = smoke ]; then
-    # A fixed seed and a fixed number of inputs instead of a time: what a smoke run tries does not
-    # depend on how fast the machine is, so its result belongs to the commit. Exploring with new
-    # seeds is what the timed runs are for.
+    # A fixed seed and a fixed number of inputs instead of a time, so that a slower machine tries
+    # as many inputs (they still vary a little, as coverage steers the mutations). Exploring with
+    # new seeds is what the timed runs are for.
     targets=("${targets_all[@]}")
 elif [ "$which" = all ]; then
     targets=("${targets_all[@]}")
