@@ -6,7 +6,9 @@
 #include "Common/ImportError.h"
 #include "Common/StbImages.h"
 
+#include <cstring>
 #include <functional>
+#include <string>
 
 namespace {
 
@@ -83,6 +85,62 @@ TEST(StbImages, AChunkLongerThanTheFileIsRefusedBeforeDecoding) {
     const size_t idatLength = 8 + 12 + 13;
     png[idatLength] = 0x7F; // about 2 GB
     EXPECT_EQ(Decode([&] { agf::StbDecode(png.data(), png.size(), "t.png"); }), Outcome::Refused);
+}
+
+/** The message of the ImportError the decode throws, or "decoded". */
+std::string DecodeMessage(const std::vector<uint8_t> &png) {
+    try {
+        agf::StbDecode(png.data(), png.size(), "t.png");
+        return "decoded";
+    } catch (const agf::ImportError &error) {
+        return error.what();
+    }
+}
+
+bool Contains(const std::string &text, const std::string &part) {
+    return text.find(part) != std::string::npos;
+}
+
+void PutBigEndian32(std::vector<uint8_t> &bytes, size_t at, uint32_t value) {
+    for (size_t b = 0; b < 4; ++b) {
+        bytes[at + b] = static_cast<uint8_t>(value >> (24 - 8 * b));
+    }
+}
+
+TEST(StbImages, AChunkHeaderAtTheEndIsCheckedLikeAnyOther) {
+    // Only a chunk's length and type at the end (no body, no CRC): stb_image grew its buffer to
+    // the declared length before finding the bytes missing.
+    std::vector<uint8_t> png = GradientPng(8, 8);
+    const size_t afterIhdr = 8 + 12 + 13;
+    png.resize(afterIhdr + 8);
+    PutBigEndian32(png, afterIhdr, 0x66000035);
+    std::memcpy(&png[afterIhdr + 4], "IDAT", 4);
+    EXPECT_PRED2(Contains, DecodeMessage(png), "PNG chunk at byte 33 declares 1711276085 bytes");
+    png.resize(afterIhdr + 5);
+    EXPECT_PRED2(Contains, DecodeMessage(png), "PNG ends inside the chunk header at byte 33");
+}
+
+TEST(StbImages, APngHeaderLargerThanItsImageDataCanHoldIsRefusedBeforeDecoding) {
+    // 16384 x 16384 RGBA pixels declared over a few bytes of image data: stb_image would
+    // allocate the 1 GB it expects to inflate before inflating.
+    std::vector<uint8_t> png = GradientPng(8, 8);
+    PutBigEndian32(png, 16, kMaxTextureSide);
+    PutBigEndian32(png, 20, kMaxTextureSide);
+    EXPECT_PRED2(Contains, DecodeMessage(png), "PNG declares 1073741824 bytes of pixels in");
+
+    // Deflate's own limit is not refused: a flat image compressed as far as zlib goes.
+    const uint32_t side = 2048;
+    const std::vector<uint8_t> flat = agf::EncodeImageFile(
+        ImageFileType::Png, side, side, 4, std::vector<uint8_t>(size_t{side} * side * 4, 7));
+    ASSERT_FALSE(flat.empty());
+    EXPECT_EQ(DecodeMessage(flat), "decoded");
+}
+
+TEST(StbImages, APngWithoutTheCrcOfItsEndChunkStillDecodes) {
+    std::vector<uint8_t> png = GradientPng(8, 8);
+    ASSERT_EQ(std::memcmp(&png[png.size() - 8], "IEND", 4), 0);
+    png.resize(png.size() - 4);
+    EXPECT_EQ(DecodeMessage(png), "decoded");
 }
 
 TEST(StbImages, WritesEachFileTypeWithThreeOrFourChannels) {

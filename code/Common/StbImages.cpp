@@ -3,6 +3,7 @@
 
 #include "Common/ImportError.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
@@ -77,26 +78,75 @@ void AppendBytes(void *context, void *data, int size) {
     }
 }
 
-/** stb_image grows its buffer to each PNG chunk's declared length before it reads the chunk, so
- *  a damaged length of 1.7 GB in 13 KB of PNG becomes a 1.7 GB allocation (found by fuzzing).
- *  The chunks are walked first: each must fit in the bytes that are there. Returns the problem,
- *  or an empty string. */
+uint32_t BigEndian32(const uint8_t *bytes) {
+    return (uint32_t{bytes[0]} << 24) | (uint32_t{bytes[1]} << 16) | (uint32_t{bytes[2]} << 8) |
+           uint32_t{bytes[3]};
+}
+
+/** Channels of a PNG colour type (palette indices count as one), 0 for an unknown type. */
+uint64_t PngChannels(uint8_t colourType) {
+    switch (colourType) {
+    case 0: // grey
+    case 3: // palette
+        return 1;
+    case 4: // grey and alpha
+        return 2;
+    case 2: // RGB
+        return 3;
+    case 6: // RGBA
+        return 4;
+    default:
+        return 0;
+    }
+}
+
+/** stb_image trusts a PNG's declared sizes before it has the bytes: it grows its buffer to each
+ *  chunk's declared length before reading the chunk (a length of 1.7 GB in 13 KB became a
+ *  1.7 GB allocation, found by fuzzing, also when only the chunk's length and type are left at
+ *  the end), and it allocates the inflated image from the header's size before inflating. The
+ *  chunks are walked first: each must fit in the bytes that are there, and the image data must
+ *  be able to hold the header's pixels, since deflate cannot expand more than 1032 to 1.
+ *  Returns the problem, or an empty string. */
 std::string PngChunkProblem(const uint8_t *data, size_t size) {
     const size_t kSignatureBytes = 8;
-    const size_t kChunkFrameBytes = 12; // length, type, CRC
+    const size_t kChunkHeaderBytes = 8; // length, type
+    const size_t kChunkCrcBytes = 4;
+    const size_t kIhdrBytes = 13;
+    const uint64_t kDeflateMaxExpansion = 1032;
+    const uint64_t kSideCap = uint64_t{1} << 20; // keeps the product below 2^64; the side
+                                                 // limit itself is checked from stb's header
+    uint64_t imageBytes = 0; // the pixels' bytes without filter bytes: less than inflated
+    uint64_t compressedBytes = 0;
     size_t at = kSignatureBytes;
-    while (at + kChunkFrameBytes <= size) {
-        const size_t length = (size_t{data[at]} << 24) | (size_t{data[at + 1]} << 16) |
-                              (size_t{data[at + 2]} << 8) | size_t{data[at + 3]};
-        if (length > size - at - kChunkFrameBytes) {
+    while (at < size) {
+        if (size - at < kChunkHeaderBytes) {
+            return "PNG ends inside the chunk header at byte " + std::to_string(at);
+        }
+        const size_t length = BigEndian32(&data[at]);
+        const uint8_t *type = &data[at + 4];
+        if (std::memcmp(type, "IEND", 4) == 0) {
+            break; // stb_image stops here, without reading the CRC
+        }
+        const size_t left = size - at - kChunkHeaderBytes;
+        if (left < kChunkCrcBytes || length > left - kChunkCrcBytes) {
             return "PNG chunk at byte " + std::to_string(at) + " declares " +
                    std::to_string(length) + " bytes; only " +
-                   std::to_string(size - at - kChunkFrameBytes) + " follow";
+                   std::to_string(left < kChunkCrcBytes ? 0 : left - kChunkCrcBytes) + " follow";
         }
-        if (std::memcmp(&data[at + 4], "IEND", 4) == 0) {
-            break;
+        const uint8_t *body = &data[at + kChunkHeaderBytes];
+        if (std::memcmp(type, "IHDR", 4) == 0 && length == kIhdrBytes) {
+            const uint64_t width = std::min<uint64_t>(BigEndian32(body), kSideCap);
+            const uint64_t height = std::min<uint64_t>(BigEndian32(body + 4), kSideCap);
+            const uint64_t bitDepth = body[8];
+            imageBytes = width * height * PngChannels(body[9]) * bitDepth / 8;
+        } else if (std::memcmp(type, "IDAT", 4) == 0) {
+            compressedBytes += length;
         }
-        at += kChunkFrameBytes + length;
+        at += kChunkHeaderBytes + length + kChunkCrcBytes;
+    }
+    if (imageBytes > kDeflateMaxExpansion * compressedBytes + 1024) {
+        return "PNG declares " + std::to_string(imageBytes) + " bytes of pixels in " +
+               std::to_string(compressedBytes) + " bytes of image data";
     }
     return {};
 }
