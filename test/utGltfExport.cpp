@@ -7,6 +7,7 @@
 #include "Common/AssimpVersion.h"
 #include "Common/ImportError.h"
 #include "Common/SceneBuilder.h"
+#include "Common/StbImages.h"
 #include "Export/GlbContainer.h"
 #include "Export/GltfSpecular.h"
 #include "P3dTestModels.h"
@@ -18,8 +19,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 
 namespace {
 
@@ -823,12 +826,71 @@ TEST(GltfSpecular, AMaterialShowingAnImageGltfCannotHoldLosesItsSpecularExtensio
     EXPECT_EQ(document.json["extensionsUsed"], Json::array({"KHR_materials_volume"}));
 }
 
-TEST(GltfSpecular, AnOdolWithoutItsTexturesHasNoSpecularExtensionBesideAPaaImage) {
+/** One textured triangle: base colour from the file `besidePath`, normals from an embedded PNG
+ *  ("*0"). */
+std::unique_ptr<aiScene> TexturedTriangle(const std::string &besidePath) {
+    auto scene = std::make_unique<aiScene>();
+    scene->mRootNode = new aiNode("root");
+    scene->mRootNode->mNumMeshes = 1;
+    scene->mRootNode->mMeshes = new unsigned[1]{0};
+    auto *material = new aiMaterial();
+    const aiString beside(besidePath);
+    const aiString embedded("*0");
+    material->AddProperty(&beside, AI_MATKEY_TEXTURE_DIFFUSE(0));
+    material->AddProperty(&embedded, AI_MATKEY_TEXTURE_NORMALS(0));
+    scene->mNumMaterials = 1;
+    scene->mMaterials = new aiMaterial *[1] { material };
+    auto *mesh = new aiMesh();
+    mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
+    mesh->mNumVertices = 3;
+    mesh->mVertices = new aiVector3D[3]{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    mesh->mNormals = new aiVector3D[3]{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
+    mesh->mTextureCoords[0] = new aiVector3D[3]{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    mesh->mNumUVComponents[0] = 2;
+    mesh->mNumFaces = 1;
+    mesh->mFaces = new aiFace[1];
+    mesh->mFaces[0].mNumIndices = 3;
+    mesh->mFaces[0].mIndices = new unsigned[3]{0, 1, 2};
+    scene->mNumMeshes = 1;
+    scene->mMeshes = new aiMesh *[1] { mesh };
+    const std::vector<uint8_t> png =
+        agf::EncodeImageFile(agf::ImageFileType::Png, 1, 1, 3, {128, 128, 255});
+    auto *texture = new aiTexture();
+    texture->mWidth = static_cast<unsigned>(png.size());
+    texture->mHeight = 0;
+    std::strcpy(texture->achFormatHint, "png");
+    // aiTexture deletes pcData as aiTexel[]: allocate it so, large enough for the bytes.
+    texture->pcData = new aiTexel[(png.size() + 3) / 4];
+    std::memcpy(texture->pcData, png.data(), png.size());
+    scene->mNumTextures = 1;
+    scene->mTextures = new aiTexture *[1] { texture };
+    return scene;
+}
+
+/** The image URIs of the file's images that are files (not data: URIs, not buffer views). */
+std::vector<std::string> ImageFileUris(const GltfFile &file) {
+    std::vector<std::string> uris;
+    for (const Json &image : file.json.value("images", Json::array())) {
+        const std::string uri = image.value("uri", std::string());
+        if (!uri.empty() && uri.rfind("data:", 0) != 0) {
+            uris.push_back(uri);
+        }
+    }
+    return uris;
+}
+
+TEST(GltfSpecular, AnOdolWithoutItsTexturesKeepingItsReferencesHasNoSpecularExtension) {
     // Its rvmats name .paa files that are nowhere: with Assimp 6.0.5's specular extension on
-    // those materials, Blender 3.4 stopped importing the file.
+    // those materials, Blender 3.4 stopped importing the file. The references only reach the
+    // glTF when the caller asks for them.
     const auto imported = ImportValidated(TestModelsDir() / "p3d/odol40_skinned.p3d");
     ASSERT_NE(imported.scene, nullptr) << imported.error;
-    const GltfFile file = Export(imported.scene, ScratchDir("gltf_specular") / "odol40.glb");
+    Assimp::ExportProperties keep;
+    keep.SetPropertyBool(AI_CONFIG_EXPORT_GLTF_KEEP_TEXTURE_REFERENCES, true);
+    const std::filesystem::path path = ScratchDir("gltf_specular") / "odol40.glb";
+    const GltfFile file = Export(imported.scene, path, keep);
+    // Its URIs name nothing: not a file for the client checks' validator run.
+    std::filesystem::remove(path);
     size_t paaMaterials = 0;
     for (const Json &material : file.json["materials"]) {
         const Json *baseColor = nullptr;
@@ -851,4 +913,55 @@ TEST(GltfSpecular, AnOdolWithoutItsTexturesHasNoSpecularExtensionBesideAPaaImage
             << material["name"];
     }
     EXPECT_GT(paaMaterials, 0u) << "the model's textures are .paa files that are not there";
+}
+
+TEST(GltfExport, TexturesTheOutputCannotReachAreLeftOutAndNamedInTheMaterialsExtras) {
+    // The ODOL's rvmats name .paa files with Windows separators that are nowhere: written as
+    // URIs, glTF-Validator reports each as an error.
+    const auto imported = ImportValidated(TestModelsDir() / "p3d/odol40_skinned.p3d");
+    ASSERT_NE(imported.scene, nullptr) << imported.error;
+    std::vector<std::string> scenePaths;
+    for (unsigned m = 0; m < imported.scene->mNumMaterials; ++m) {
+        aiString path;
+        if (imported.scene->mMaterials[m]->GetTexture(aiTextureType_DIFFUSE, 0, &path) ==
+            aiReturn_SUCCESS) {
+            scenePaths.push_back(path.C_Str());
+        }
+    }
+    ASSERT_FALSE(scenePaths.empty());
+    const GltfFile file = Export(imported.scene, ScratchDir("gltf_unreachable") / "odol40.glb");
+    EXPECT_TRUE(ImageFileUris(file).empty()) << file.json["images"];
+    std::vector<std::string> named;
+    for (const Json &material : file.json["materials"]) {
+        EXPECT_FALSE(material.contains("pbrMetallicRoughness") &&
+                     material["pbrMetallicRoughness"].contains("baseColorTexture"))
+            << material;
+        const Json extras = material.value("extras", Json::object());
+        for (const Json &path : extras.value(AGF_META_GLTF_UNREACHABLE_TEXTURES, Json::array())) {
+            named.push_back(path.get<std::string>());
+        }
+    }
+    for (const std::string &path : scenePaths) {
+        EXPECT_NE(std::find(named.begin(), named.end(), path), named.end()) << path;
+    }
+
+    // A relative path naming a file beside the output stays a reference; embedded textures stay
+    // inside; the scene given to the writer is not changed.
+    const std::unique_ptr<aiScene> scene = TexturedTriangle("beside.png");
+    const std::filesystem::path folder = ScratchDir("gltf_reachable");
+    agf::test::WriteBytes(folder / "beside.png",
+                          agf::EncodeImageFile(agf::ImageFileType::Png, 1, 1, 3, {1, 2, 3}));
+    const GltfFile withFile = Export(scene.get(), folder / "quad.glb");
+    EXPECT_EQ(ImageFileUris(withFile), std::vector<std::string>{"beside.png"});
+    EXPECT_EQ(withFile.json["images"].size(), 2u) << "the embedded one too";
+    std::filesystem::remove(folder / "beside.png");
+    const GltfFile withoutFile = Export(scene.get(), folder / "quad.glb");
+    EXPECT_TRUE(ImageFileUris(withoutFile).empty());
+    ASSERT_EQ(withoutFile.json["images"].size(), 1u) << "the embedded one";
+    EXPECT_TRUE(withoutFile.json["images"][0].contains("bufferView"));
+    EXPECT_EQ(withoutFile.json["materials"][0]["extras"][AGF_META_GLTF_UNREACHABLE_TEXTURES],
+              Json::array({"beside.png"}));
+    aiString kept;
+    EXPECT_EQ(scene->mMaterials[0]->GetTexture(aiTextureType_DIFFUSE, 0, &kept), aiReturn_SUCCESS);
+    EXPECT_STREQ(kept.C_Str(), "beside.png");
 }

@@ -95,6 +95,8 @@ std::vector<ImportOption> MakeTable() {
          "do not load the figure's OBJ geometry"},
         {AI_CONFIG_EXPORT_GLTF_KEEP_UNITS, "bool", kFalse, "glb gltf",
          "glTF writer: keep the file's units instead of metres", true},
+        {AI_CONFIG_EXPORT_GLTF_KEEP_TEXTURE_REFERENCES, "bool", kFalse, "glb gltf",
+         "glTF writer: keep texture paths the output cannot resolve", true},
         {AI_CONFIG_EXPORT_ACTORX_SCALE, "float", "1", actorxOut,
          "ActorX writers: scene units per Unreal unit (default: from the scene)", true},
         {AI_CONFIG_EXPORT_ACTORX_YUP, "bool", kTrue, actorxOut,

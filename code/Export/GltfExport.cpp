@@ -14,6 +14,7 @@
 #include "Export/GltfMorphWeights.h"
 #include "Export/GltfScenePreparation.h"
 #include "Export/GltfSpecular.h"
+#include "Export/GltfTextureReferences.h"
 #include "Export/MemoryFileSystem.h"
 
 #include <assimp_gameformats/GameFormats.h>
@@ -79,8 +80,44 @@ void WarnAboutPasses(bool extrasWritten, const gltf::EmissiveReport &emissive,
     }
 }
 
+/** Leaves out of the copy's materials the textures the output could not reference, with one
+ *  warning naming them (GltfTextureReferences.h). */
+gltf::UnreachableTextures LeaveOutUnreachableTextures(aiScene &copy, Assimp::IOSystem *io,
+                                                      const std::string &path,
+                                                      const Assimp::ExportProperties *properties,
+                                                      ExportWarnings &warnings) {
+    if (properties != nullptr &&
+        properties->GetPropertyBool(AI_CONFIG_EXPORT_GLTF_KEEP_TEXTURE_REFERENCES, false)) {
+        return {};
+    }
+    const std::string folder = DirectoryOf(path);
+    gltf::UnreachableTextures dropped =
+        gltf::DropUnreachableTextures(copy, [&](const std::string &texture) {
+            return io != nullptr && io->Exists((folder + texture).c_str());
+        });
+    if (dropped.count() == 0) {
+        return dropped;
+    }
+    const std::vector<std::string> paths = dropped.distinctPaths();
+    const size_t kNamesShown = 5;
+    std::string names;
+    for (size_t i = 0; i < paths.size() && i < kNamesShown; ++i) {
+        names += (i == 0 ? "" : ", ") + paths[i];
+    }
+    if (paths.size() > kNamesShown) {
+        names += ", ...";
+    }
+    warnings.add(WarningKind::MissingFile, "textures",
+                 std::to_string(paths.size()) +
+                     " textures neither embedded nor beside the output are left out of their "
+                     "materials and named in the materials' extras: " +
+                     names);
+    return dropped;
+}
+
 /** Everything after Assimp's writer, on the parsed document. */
-void CompleteDocument(GltfDocument &document, const aiScene &scene, ExportWarnings &warnings) {
+void CompleteDocument(GltfDocument &document, const aiScene &scene,
+                      const gltf::UnreachableTextures &unreachable, ExportWarnings &warnings) {
     const std::vector<const aiNode *> nodes = gltf::NodesInExportOrder(scene);
     // What the loaded Assimp's writer leaves out (Common/AssimpVersion.h).
     const bool extras =
@@ -95,6 +132,11 @@ void CompleteDocument(GltfDocument &document, const aiScene &scene, ExportWarnin
     }
     if (AssimpNeeds(AssimpRepair::GltfMorphWeights)) {
         gltf::AddMorphWeightChannels(document, scene, nodes);
+    }
+    if (!gltf::RecordUnreachableTextures(document, unreachable)) {
+        warnings.add(WarningKind::Inconsistent, "materials",
+                     "the glTF materials do not match the scene's; the names of the textures left "
+                     "out are not written");
     }
     document.dropEmptyAnimations();
     document.useTrsOnAnimatedNodes(nodes);
@@ -144,6 +186,7 @@ void ExportGlb(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                const Assimp::ExportProperties *properties) {
     Guarded("glb2", path, [&](ExportWarnings &warnings) {
         const ScenePtr copy = PreparedCopy(scene, properties, warnings);
+        const auto unreachable = LeaveOutUnreachableTextures(*copy, io, path, properties, warnings);
         auto files = RunAssimpWriter(*copy, "glb2", path, properties);
         const auto written = files.find(path);
         if (written == files.end()) {
@@ -154,7 +197,7 @@ void ExportGlb(const char *path, Assimp::IOSystem *io, const aiScene *scene,
         document.json = gltf::Json::parse(glb.json);
         document.buffer = std::move(glb.binary);
         document.binaryContainer = true;
-        CompleteDocument(document, *copy, warnings);
+        CompleteDocument(document, *copy, unreachable, warnings);
         glb.json = Serialise(document.json);
         glb.hasBinary = document.json.contains("buffers");
         glb.binary = std::move(document.buffer);
@@ -167,6 +210,7 @@ void ExportGltf(const char *path, Assimp::IOSystem *io, const aiScene *scene,
                 const Assimp::ExportProperties *properties) {
     Guarded("gltf2", path, [&](ExportWarnings &warnings) {
         const ScenePtr copy = PreparedCopy(scene, properties, warnings);
+        const auto unreachable = LeaveOutUnreachableTextures(*copy, io, path, properties, warnings);
         // Embedded textures become image files beside the document, not parts of its buffer.
         const auto images = gltf::MoveEmbeddedTexturesToFiles(*copy, BaseNameOf(path));
         auto files = RunAssimpWriter(*copy, "gltf2", path, properties);
@@ -189,7 +233,7 @@ void ExportGltf(const char *path, Assimp::IOSystem *io, const aiScene *scene,
             }
         }
         const std::string oldBufferUri = document.bufferUri;
-        CompleteDocument(document, *copy, warnings);
+        CompleteDocument(document, *copy, unreachable, warnings);
         const std::string text = Serialise(document.json);
         WriteFile(io, path, text.data(), text.size());
         if (!document.bufferUri.empty()) {

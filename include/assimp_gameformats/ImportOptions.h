@@ -346,6 +346,14 @@ AGF_API const ImportOption *FindImportOption(const std::string &key);
  *  and records the factor as GameFormats.ExportMetreScale. */
 #define AI_CONFIG_EXPORT_GLTF_KEEP_UNITS "EXPORT_GLTF_KEEP_UNITS"
 
+/** bool, default false: our glTF writer (glb2, gltf2) keeps texture references that the output
+ *  cannot resolve: paths that are not embedded textures and name no file beside the output (a
+ *  texture a partial dump does not hold), or that a URI cannot hold as they are (Windows
+ *  separators, drive letters). By default they are left out of the materials, named in each
+ *  material's extras as GameFormats.UnreachableTextures, with a warning: glTF-Validator reports
+ *  such a URI as an error. Set it for a program that resolves the references itself. */
+#define AI_CONFIG_EXPORT_GLTF_KEEP_TEXTURE_REFERENCES "EXPORT_GLTF_KEEP_TEXTURE_REFERENCES"
+
 /** float, default 1 (ActorX writers psk, pskx, psa, psax): scene units per Unreal unit, the
  *  meaning of AI_CONFIG_IMPORT_PSK_SCALE: a scene imported with a scale is written back with the
  *  same value (0.01: the scene is in metres). When not set, the writers read the scene's units:

@@ -79,6 +79,11 @@ AGF_API bool MetadataNumber(const aiMetadata *metadata, const std::string &key, 
  *  AI_MATKEY_EMISSIVE_INTENSITY as the scene had it, beside GameFormats.SourceEmissiveColor,
  *  when the material has one. */
 #define AGF_META_GLTF_SOURCE_EMISSIVE_INTENSITY "GameFormats.SourceEmissiveIntensity"
+/** glTF material extras, written by our glTF writer only: array of strings, the texture paths of
+ *  the material that the glTF could not reference (not embedded, and no file of that relative
+ *  path beside the output, such as a texture a partial dump does not hold), as the scene had
+ *  them. The material is written without those textures (docs/writers.md). */
+#define AGF_META_GLTF_UNREACHABLE_TEXTURES "GameFormats.UnreachableTextures"
 
 // Additive animations (AI_CONFIG_IMPORT_ANIMATION_ADDITIVE): one group per animation that its
 // file marks additive (a PSAX sequence with Additive 1, a .ueanim with an AdditiveAnimType, every

@@ -201,7 +201,12 @@ std::shared_ptr<ConvertedModel> ModelConverter::Convert(const CatalogEntry &entr
             ConvertImported(*scene, *model, modelPath);
             model->ok = true;
             if (withGlb) {
-                const aiExportDataBlob *blob = session->exporter().ExportToBlob(scene, "glb2");
+                // The page resolves texture references itself (ViewerTextures.h), also those
+                // that name no file beside the glb.
+                Assimp::ExportProperties properties;
+                properties.SetPropertyBool(AI_CONFIG_EXPORT_GLTF_KEEP_TEXTURE_REFERENCES, true);
+                const aiExportDataBlob *blob =
+                    session->exporter().ExportToBlob(scene, "glb2", 0, &properties);
                 if (blob == nullptr) {
                     model->ok = false;
                     model->error =
