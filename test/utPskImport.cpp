@@ -2,6 +2,7 @@
 // winding, normals, UVs, colours, bones, weights, morphs, sockets, physics and options.
 #include "utPskSupport.h"
 
+#include "ActorX/PskConversion.h"
 #include "Common/Coordinates.h"
 #include "PskModels.h"
 
@@ -578,3 +579,76 @@ TEST(PskImport, OneNormalPerPointSplitsAsTheGeneralLoop) {
 }
 
 } // namespace
+
+namespace {
+
+/** A cone of `sides` faces around one apex point, each face with its own smoothing mask, all
+ *  masks sharing bit 0 (so that smoothing joins every face at the apex). */
+gen::PskContent ConeOfDistinctMasks(uint32_t sides) {
+    gen::PskContent cone;
+    cone.materials.push_back({"Cone", 0});
+    cone.points.push_back({0, 0, 1});
+    const float kTwoPi = 6.28318531f;
+    for (uint32_t i = 0; i < sides; ++i) {
+        const float angle = kTwoPi * static_cast<float>(i) / static_cast<float>(sides);
+        cone.points.push_back({std::cos(angle), std::sin(angle), 0});
+    }
+    for (uint32_t i = 0; i < sides; ++i) {
+        const uint32_t first = static_cast<uint32_t>(cone.wedges.size());
+        for (const uint32_t point : {0u, 1 + i, 1 + (i + 1) % sides}) {
+            cone.wedges.push_back({point, 0, 0, 0});
+        }
+        cone.faces.push_back({{first, first + 1, first + 2}, 0, (i << 1) | 1u});
+    }
+    return cone;
+}
+
+/** The normals of the vertices at the apex, (0, 0, 1), and each with its face's normal. */
+std::vector<std::pair<aiVector3D, aiVector3D>> ApexNormals(const aiScene *scene) {
+    std::vector<std::pair<aiVector3D, aiVector3D>> apex;
+    for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+        const aiMesh *mesh = scene->mMeshes[m];
+        for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
+            const aiFace &face = mesh->mFaces[f];
+            const aiVector3D a = mesh->mVertices[face.mIndices[0]];
+            const aiVector3D b = mesh->mVertices[face.mIndices[1]];
+            const aiVector3D c = mesh->mVertices[face.mIndices[2]];
+            const aiVector3D faceNormal = ((b - a) ^ (c - a)).Normalize();
+            for (unsigned k = 0; k < 3; ++k) {
+                const unsigned v = face.mIndices[k];
+                if (Near(mesh->mVertices[v], aiVector3D(0, 0, 1))) {
+                    apex.emplace_back(mesh->mNormals[v], faceNormal);
+                }
+            }
+        }
+    }
+    return apex;
+}
+
+} // namespace
+
+TEST(PskImport, APointWithMoreMasksThanTheLimitSmoothsEachMaskAlone) {
+    // Smoothing across masks costs the square of the masks at a point: a damaged file with
+    // every face on one point and its own mask would take hours.
+    for (const uint32_t sides : {uint32_t(agf::psk::kMaxMasksSummedTogether), 5000u}) {
+        SCOPED_TRACE(sides);
+        auto importer = agf::test::MakeImporter();
+        const aiScene *scene = ImportPsk(*importer, gen::WritePsk(ConeOfDistinctMasks(sides)));
+        ASSERT_NE(scene, nullptr) << importer->GetErrorString();
+        const auto apex = ApexNormals(scene);
+        ASSERT_EQ(apex.size(), sides);
+        const agf::test::ImportWarnings warnings(*importer, "psk");
+        const bool overTheLimit = sides > agf::psk::kMaxMasksSummedTogether;
+        EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached, "FACE"), overTheLimit ? 1u : 0u)
+            << warnings.text();
+        for (const auto &normals : apex) {
+            if (overTheLimit) {
+                // Each face's own normal: its mask's only face at the apex.
+                EXPECT_NEAR(normals.first * normals.second, 1.0f, 1e-4f);
+            } else {
+                // Every mask shares bit 0: the sum of the whole cone, its axis.
+                EXPECT_NEAR(std::fabs(normals.first.z), 1.0f, 1e-4f);
+            }
+        }
+    }
+}

@@ -32,6 +32,12 @@ struct aiScene;
 
 namespace agf::psk {
 
+/** Distinct smoothing masks at one point beyond which each mask's faces are smoothed among
+ *  themselves only, not with every other mask sharing a bit: that sum costs the square of the
+ *  masks at the point, and a damaged file can put every face on one point with its own mask
+ *  (real files have a few). */
+constexpr size_t kMaxMasksSummedTogether = 64;
+
 /** Channel 0 is the VTXW UV; Assimp has room for this many extra sets. */
 constexpr size_t kMaxExtraUvSets = AI_MAX_NUMBER_OF_TEXTURECOORDS - 1;
 /** Weights of a point may sum to 1 within this before a file counts as unnormalised (2.8). */
@@ -109,6 +115,7 @@ private:
     size_t mClampedFaces = 0;                           ///< faces naming a material beyond MATT0000
     std::shared_future<void> mFacesGrouped;             ///< ready once the faces are grouped
     size_t mUnnormalisedPoints = 0;                     ///< points whose weights did not sum to 1
+    size_t mPointsWithManyMasks = 0; ///< points whose masks were summed alone (PskVertices.cpp)
     std::vector<SkinBone> mSkinBones;
     size_t mFaceCount = 0;  ///< as stored; the faces are released after buildVertices
     size_t mPointCount = 0; ///< as stored; points and wedges are released by buildMeshes

@@ -113,6 +113,13 @@ void PskConversion::run(aiScene *scene) {
             }
             mFile.weights.release();
         });
+    if (mPointsWithManyMasks != 0) {
+        warn(WarningKind::LimitReached, "FACE",
+             std::to_string(mPointsWithManyMasks) + " points have faces of more than " +
+                 std::to_string(kMaxMasksSummedTogether) +
+                 " distinct smoothing masks; there the faces of each mask are smoothed among "
+                 "themselves only");
+    }
     buildMaterials();
 
     auto root = std::make_unique<aiNode>(mRootName);

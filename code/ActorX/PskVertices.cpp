@@ -10,12 +10,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 namespace agf::psk {
 
 namespace {
 
 constexpr uint32_t kNone = 0xFFFFFFFFu;
+
+/** Distinct masks at one point beyond which they are found through a hash table rather than
+ *  by a linear search. */
+constexpr size_t kMasksSearchedInOrder = 16;
 
 /** `sum` normalised; when it has no direction (opposite faces cancelled), the face's own normal,
  *  and failing that +Z. The fallback is worked out only when needed: this runs per corner. */
@@ -50,6 +55,9 @@ public:
     template <typename AddTriangle> void split(AddTriangle addTriangle) {
         splitWedgesByNormal(mSingle, mSeveral, addTriangle);
     }
+
+    /** Points whose faces have more than kMaxMasksSummedTogether distinct masks. */
+    size_t pointsWithManyMasks() const { return mPointsWithManyMasks; }
 
 private:
     /** A face's (area-weighted) normal from its corner points, in Assimp's winding. Worked out
@@ -218,7 +226,7 @@ private:
         uint32_t normal = kNone;
     };
 
-    CornerNormals computeCornerNormals(const PointCorners &adjacency) const {
+    CornerNormals computeCornerNormals(const PointCorners &adjacency) {
         CornerNormals result;
         ResizeLarge(result.ofCorner, mFile.faces.size() * 3);
         ReserveLarge(result.normals, mFile.points.size());
@@ -228,6 +236,9 @@ private:
             const uint32_t *first = adjacency.corners.data() + adjacency.start[p];
             const uint32_t *last = adjacency.corners.data() + adjacency.start[p + 1];
             sumNormalsByMask(first, last, maskSums, maskOfCorner);
+            if (maskSums.size() > kMaxMasksSummedTogether) {
+                ++mPointsWithManyMasks;
+            }
             for (const uint32_t *corner = first; corner != last; ++corner) {
                 const uint32_t f = *corner / 3;
                 const uint32_t slot = maskOfCorner[static_cast<size_t>(corner - first)];
@@ -240,9 +251,13 @@ private:
                     // Summed once per point and mask, in the order the masks were met, which is
                     // the order of the sum per corner it replaces: the same float result.
                     aiVector3D sum;
-                    for (const MaskSum &other : maskSums) {
-                        if ((other.mask & entry.mask) != 0) {
-                            sum += other.sum;
+                    if (maskSums.size() > kMaxMasksSummedTogether) {
+                        sum = entry.sum;
+                    } else {
+                        for (const MaskSum &other : maskSums) {
+                            if ((other.mask & entry.mask) != 0) {
+                                sum += other.sum;
+                            }
                         }
                     }
                     const float length = sum.Length();
@@ -270,10 +285,10 @@ private:
     /** The summed face normal of each distinct smoothing mask among the corners [first, last),
      *  and for each corner the index of its mask's entry (kNone for mask 0). */
     void sumNormalsByMask(const uint32_t *first, const uint32_t *last,
-                          std::vector<MaskSum> &maskSums,
-                          std::vector<uint32_t> &maskOfCorner) const {
+                          std::vector<MaskSum> &maskSums, std::vector<uint32_t> &maskOfCorner) {
         maskSums.clear();
         maskOfCorner.clear();
+        mSlotOfMask.clear();
         uint32_t previousFace = kNone;
         for (const uint32_t *corner = first; corner != last; ++corner) {
             const uint32_t f = *corner / 3;
@@ -282,19 +297,40 @@ private:
                 maskOfCorner.push_back(kNone);
                 continue;
             }
-            auto it = std::find_if(maskSums.begin(), maskSums.end(),
-                                   [mask](const MaskSum &entry) { return entry.mask == mask; });
+            uint32_t slot = findMask(maskSums, mask);
             // A degenerate face with two corners on the point counts once.
             const bool repeat = f == previousFace;
             previousFace = f;
-            if (it == maskSums.end()) {
+            if (slot == kNone) {
+                slot = static_cast<uint32_t>(maskSums.size());
                 maskSums.push_back(MaskSum{mask, faceNormalOf(mFile.faces[f]), kNone});
-                it = maskSums.end() - 1;
+                if (maskSums.size() > kMasksSearchedInOrder) {
+                    if (mSlotOfMask.empty()) {
+                        for (uint32_t m = 0; m < slot; ++m) {
+                            mSlotOfMask.emplace(maskSums[m].mask, m);
+                        }
+                    }
+                    mSlotOfMask.emplace(mask, slot);
+                }
             } else if (!repeat) {
-                it->sum += faceNormalOf(mFile.faces[f]);
+                maskSums[slot].sum += faceNormalOf(mFile.faces[f]);
             }
-            maskOfCorner.push_back(static_cast<uint32_t>(it - maskSums.begin()));
+            maskOfCorner.push_back(slot);
         }
+    }
+
+    /** The entry of `mask` among `maskSums`, or kNone. */
+    uint32_t findMask(const std::vector<MaskSum> &maskSums, uint32_t mask) const {
+        if (maskSums.size() > kMasksSearchedInOrder) {
+            const auto found = mSlotOfMask.find(mask);
+            return found == mSlotOfMask.end() ? kNone : found->second;
+        }
+        for (size_t m = 0; m < maskSums.size(); ++m) {
+            if (maskSums[m].mask == mask) {
+                return static_cast<uint32_t>(m);
+            }
+        }
+        return kNone;
     }
 
     /** One vertex per (wedge, distinct corner normal), and the triangles over them. */
@@ -384,6 +420,9 @@ private:
     std::vector<aiVector3D> &mVertexNormal;
     SingleMaskPoints mSingle;
     CornerNormals mSeveral;
+    /** Mask to entry of the point being summed, once it has more than kMasksSearchedInOrder. */
+    std::unordered_map<uint32_t, uint32_t> mSlotOfMask;
+    size_t mPointsWithManyMasks = 0;
 };
 
 } // namespace
@@ -437,6 +476,7 @@ void PskConversion::buildSmoothedVertices() {
     split.split([this](const Face &face, uint32_t a, uint32_t b, uint32_t c) {
         addTriangle(face, a, b, c);
     });
+    mPointsWithManyMasks = split.pointsWithManyMasks();
 }
 
 } // namespace agf::psk
