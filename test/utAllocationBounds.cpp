@@ -377,6 +377,9 @@ TEST(AllocationBounds, P3dStructuresRepeatedAtLittleCostImportWithinTheBound) {
         {"MLOD, 1000 frames of 6000 vertices", gen::MlodFramesOfSplitCorners(2000, 1000)},
         {"MLOD, 1000 UV sets of one triangle among 3000 points",
          gen::MlodUvSetsOfOneTriangle(3000, 1000)},
+        {"MLOD, 8000 selections of one point", gen::MlodSelectionsOfOnePoint(8000, false)},
+        {"MLOD, 8000 selections of one point, all named alike",
+         gen::MlodSelectionsOfOnePoint(8000, true)},
     };
     for (const auto &[name, bytes] : files) {
         const MeasuredImport result = MeasureImport(bytes, "p3d");

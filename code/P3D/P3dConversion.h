@@ -83,7 +83,7 @@ public:
     Converter(Model &model, const ConvertOptions &options, const std::string &fileName,
               aiScene *scene, Warnings &warnings)
         : mModel(model), mOptions(options), mFileName(fileName), mScene(scene), mWarnings(warnings),
-          mMorphBudget(options.inputBytes) {}
+          mMorphBudget(options.inputBytes), mSelectionBudget(options.inputBytes) {}
 
     void run();
 
@@ -119,6 +119,7 @@ private:
         std::unique_ptr<aiNode> node;       ///< named, with its proxy and point nodes
         std::vector<unsigned> localToScene; ///< LOD material -> scene material
         size_t framesKept = 0;              ///< how many of its frames become morph targets
+        size_t selectionsKept = 0;          ///< how many of its selections become metadata
         std::vector<std::unique_ptr<aiMesh>> meshes;
     };
 
@@ -130,6 +131,7 @@ private:
     void setUpSkeleton();
     LodParts prepareLod(Lod &lod, size_t lodIndex);
     size_t framesWithinBudget(const Lod &lod);
+    size_t selectionsWithinBudget(const Lod &lod);
     void buildLod(LodParts &parts, Warnings &warnings) const;
     aiNode *finishLod(LodParts &parts);
 
@@ -143,7 +145,7 @@ private:
 
     // P3dSkinAndSelections.cpp (addSkin and addSelections run on the LOD threads)
     void addSkin(const Lod &lod, Geometry &geometry) const;
-    void addSelections(const Lod &lod, const Geometry &geometry,
+    void addSelections(const Lod &lod, size_t selectionsKept, const Geometry &geometry,
                        const std::vector<std::string> &meshNames,
                        const std::vector<std::vector<uint32_t>> &usedPerMesh,
                        MetadataBuilder &metadata) const;
@@ -175,6 +177,8 @@ private:
     std::string mSkeletonName;
     /** What the frames of the LODs still to be prepared may cost as morph targets. */
     CopyBudget mMorphBudget;
+    /** What the selections of the LODs still to be prepared may cost as metadata. */
+    CopyBudget mSelectionBudget;
 };
 
 } // namespace agf::p3d

@@ -169,7 +169,25 @@ Converter::LodParts Converter::prepareLod(Lod &lod, size_t lodIndex) {
     AddChildren(parts.node.get(), children);
     parts.localToScene = registerMaterials(lod);
     parts.framesKept = framesWithinBudget(lod);
+    parts.selectionsKept = selectionsWithinBudget(lod);
     return parts;
+}
+
+// Taken in LOD order like the frames' budget. Skin weights from selections named after bones
+// do not depend on it: they are per point, not metadata.
+size_t Converter::selectionsWithinBudget(const Lod &lod) {
+    const size_t kept = mSelectionBudget.take(lod.selections.size(), kSelectionMetadataBytes);
+    if (kept < lod.selections.size()) {
+        mWarnings.add(WarningKind::LimitReached, mFileName,
+                      ResolutionName(lod.resolution) + " selections", lod.fileOffset,
+                      std::to_string(lod.selections.size() - kept) + " of " +
+                          std::to_string(lod.selections.size()) +
+                          " named selections left out of the metadata: their entries would "
+                          "exceed the " +
+                          std::to_string(CopyBudget(mOptions.inputBytes).bytesLeft()) +
+                          " bytes allowed for a file of " + std::to_string(mOptions.inputBytes));
+    }
+    return kept;
 }
 
 // A frame becomes a copy of every vertex its LOD makes: at most one a face corner (MLOD, before
@@ -228,7 +246,7 @@ void Converter::buildLod(LodParts &parts, Warnings &warnings) const {
 
     MetadataBuilder metadata;
     addLodMetadata(lod, parts.lodIndex, metadata);
-    addSelections(lod, geometry, meshNames, usedPerMesh, metadata);
+    addSelections(lod, parts.selectionsKept, geometry, meshNames, usedPerMesh, metadata);
     delete parts.node->mMetaData;
     parts.node->mMetaData = metadata.build();
     ReleaseLodArrays(*parts.lod);

@@ -42,6 +42,12 @@ struct ConvertOptions {
  *  converter's sparse copy (a vertex index and a position) and the aiAnimMesh's position. */
 constexpr size_t kFrameCopyBytesPerVertex = 4 + 12 + 12;
 
+/** What one named selection costs as LOD metadata, about: three entries (points, faces, mesh
+ *  vertices), each an aiString key and an aiString value of 1 KB. A selection costs an MLOD
+ *  a dozen bytes, so the selections whose metadata is written are kept within a budget
+ *  (Common/CopyBudget.h) like the frames. */
+constexpr size_t kSelectionMetadataBytes = 3 * 2 * 1028;
+
 /** Fills `scene` (which must be empty). Recoverable problems are appended to `warnings`.
  *  Throws ImportError when the LOD choice matches nothing. Consumes `model`: each LOD's arrays
  *  are released as soon as that LOD is converted. */

@@ -13,6 +13,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
 
 namespace agf::p3d {
 
@@ -71,21 +76,84 @@ void Converter::addSkin(const Lod &lod, Geometry &geometry) const {
     }
 }
 
-void Converter::addSelections(const Lod &lod, const Geometry &geometry,
+namespace {
+
+/** The metadata key of a selection name: the name itself, and for its n-th repeat in the LOD n
+ *  "'" appended (from the ninth, "'" and n), then more until no other name has it. */
+class SelectionKeys {
+public:
+    std::string claim(const std::string &name) {
+        if (mTaken.insert(name).second) {
+            return name;
+        }
+        size_t &repeats = mRepeatsOf[name];
+        const size_t kApostrophesAtMost = 8;
+        while (true) {
+            ++repeats;
+            std::string key = repeats <= kApostrophesAtMost ? name + std::string(repeats, '\'')
+                                                            : name + "'" + std::to_string(repeats);
+            if (mTaken.insert(key).second) {
+                return key;
+            }
+        }
+    }
+
+private:
+    std::unordered_set<std::string> mTaken;
+    std::unordered_map<std::string, size_t> mRepeatsOf;
+};
+
+/** Where each point's vertices are in the meshes: for point p, the (mesh, vertex in the mesh)
+ *  pairs from start[p] to start[p + 1], built once per LOD so that each selection costs its own
+ *  points rather than every point and vertex of the LOD. */
+struct PointPlaces {
+    std::vector<uint32_t> start;
+    std::vector<std::pair<uint32_t, uint32_t>> places;
+};
+
+template <typename PointOf>
+PointPlaces PlacesOfPoints(size_t pointCount, const std::vector<std::vector<uint32_t>> &usedPerMesh,
+                           PointOf pointOf) {
+    PointPlaces result;
+    result.start.assign(pointCount + 1, 0);
+    for (const auto &used : usedPerMesh) {
+        for (const uint32_t vertex : used) {
+            ++result.start[pointOf(vertex) + 1];
+        }
+    }
+    for (size_t p = 0; p < pointCount; ++p) {
+        result.start[p + 1] += result.start[p];
+    }
+    result.places.resize(result.start[pointCount]);
+    std::vector<uint32_t> next(result.start.begin(), result.start.end() - 1);
+    for (size_t m = 0; m < usedPerMesh.size(); ++m) {
+        for (size_t i = 0; i < usedPerMesh[m].size(); ++i) {
+            const uint32_t point = pointOf(usedPerMesh[m][i]);
+            result.places[next[point]++] = {static_cast<uint32_t>(m), static_cast<uint32_t>(i)};
+        }
+    }
+    return result;
+}
+
+} // namespace
+
+void Converter::addSelections(const Lod &lod, size_t selectionsKept, const Geometry &geometry,
                               const std::vector<std::string> &meshNames,
                               const std::vector<std::vector<uint32_t>> &usedPerMesh,
                               MetadataBuilder &metadata) const {
-    if (lod.selections.empty()) {
+    selectionsKept = std::min(selectionsKept, lod.selections.size());
+    if (selectionsKept == 0) {
         return;
     }
-    std::vector<bool> member(lod.points.size());
-    std::unordered_set<std::string> keys;
-    for (const Selection &selection : lod.selections) {
-        std::string key = ToUtf8(selection.name);
-        while (!keys.insert(key).second) {
-            key += "'";
-        }
-        const std::string entry = AGF_META_P3D_SELECTIONS + MetadataName(key);
+    const PointPlaces placesOfPoint =
+        PlacesOfPoints(lod.points.size(), usedPerMesh,
+                       [&geometry](uint32_t vertex) { return geometry.pointOf(vertex); });
+    SelectionKeys keys;
+    std::vector<std::pair<uint32_t, uint32_t>> places; // (mesh, vertex in it)
+    for (size_t s = 0; s < selectionsKept; ++s) {
+        const Selection &selection = lod.selections[s];
+        const std::string entry =
+            AGF_META_P3D_SELECTIONS + MetadataName(keys.claim(ToUtf8(selection.name)));
         std::vector<uint32_t> points = selection.points;
         std::sort(points.begin(), points.end());
         metadata.add(entry + AGF_META_P3D_SELECTION_POINTS, Ranges(points));
@@ -110,22 +178,27 @@ void Converter::addSelections(const Lod &lod, const Geometry &geometry,
         if (mBoneIndexByName.count(Lower(selection.name)) != 0) {
             metadata.add(entry + AGF_META_P3D_SELECTION_BONE, true);
         }
-        // Where the selection's points ended up in the meshes.
-        std::fill(member.begin(), member.end(), false);
-        for (uint32_t point : selection.points) {
-            member[point] = true;
+        // Where the selection's points ended up in the meshes, mesh by mesh in order.
+        places.clear();
+        for (size_t k = 0; k < points.size(); ++k) {
+            if (k > 0 && points[k] == points[k - 1]) {
+                continue;
+            }
+            places.insert(places.end(),
+                          placesOfPoint.places.begin() + placesOfPoint.start[points[k]],
+                          placesOfPoint.places.begin() + placesOfPoint.start[points[k] + 1]);
         }
+        std::sort(places.begin(), places.end());
         const std::string vertices = entry + AGF_META_P3D_SELECTION_MESH_VERTICES;
-        for (size_t m = 0; m < usedPerMesh.size(); ++m) {
+        for (size_t first = 0; first < places.size();) {
+            const uint32_t mesh = places[first].first;
             std::vector<uint32_t> local;
-            for (size_t i = 0; i < usedPerMesh[m].size(); ++i) {
-                if (member[geometry.pointOf(usedPerMesh[m][i])]) {
-                    local.push_back(static_cast<uint32_t>(i));
-                }
+            size_t last = first;
+            for (; last < places.size() && places[last].first == mesh; ++last) {
+                local.push_back(places[last].second);
             }
-            if (!local.empty()) {
-                metadata.add(vertices + MetadataName(meshNames[m]), Ranges(local));
-            }
+            metadata.add(vertices + MetadataName(meshNames[mesh]), Ranges(local));
+            first = last;
         }
     }
 }

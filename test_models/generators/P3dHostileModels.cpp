@@ -6,6 +6,7 @@
 #include "P3dTestModels.h"
 
 #include <stdexcept>
+#include <string>
 
 namespace agf::testgen::p3d {
 
@@ -113,6 +114,22 @@ std::vector<uint8_t> MlodUvSetsOfOneTriangle(uint32_t points, uint32_t sets) {
             uvs.push_back({float(s + k), float(s)});
         }
         lod.extraUvSets.emplace_back(s, uvs);
+    }
+    return WriteMlod({lod});
+}
+
+std::vector<uint8_t> MlodSelectionsOfOnePoint(uint32_t selections, bool sameName) {
+    MlodLod lod;
+    lod.resolution = 0;
+    lod.points = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    lod.normals = {{0, 0, 1}};
+    MlodFace face;
+    face.points = {0, 1, 2};
+    face.normals = {0, 0, 0};
+    face.uvs = {{0, 0}, {1, 0}, {0, 1}};
+    lod.faces.push_back(face);
+    for (uint32_t s = 0; s < selections; ++s) {
+        lod.selections.push_back({sameName ? "a" : "s" + std::to_string(s), {{s % 3, 1}}, {0}});
     }
     return WriteMlod({lod});
 }

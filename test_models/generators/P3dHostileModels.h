@@ -31,4 +31,9 @@ std::vector<uint8_t> MlodFramesOfSplitCorners(uint32_t faces, uint32_t frames);
  *  (s + k, s). */
 std::vector<uint8_t> MlodUvSetsOfOneTriangle(uint32_t points, uint32_t sets);
 
+/** An MLOD whose one LOD has 3 points, one triangle and `selections` named selections of one
+ *  point (p % 3 for selection p) and the face (a dozen bytes each), all named "a" when
+ *  `sameName`, else "s0", "s1"... */
+std::vector<uint8_t> MlodSelectionsOfOnePoint(uint32_t selections, bool sameName);
+
 } // namespace agf::testgen::p3d
