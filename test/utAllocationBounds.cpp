@@ -380,6 +380,7 @@ TEST(AllocationBounds, P3dStructuresRepeatedAtLittleCostImportWithinTheBound) {
         {"MLOD, 8000 selections of one point", gen::MlodSelectionsOfOnePoint(8000, false)},
         {"MLOD, 8000 selections of one point, all named alike",
          gen::MlodSelectionsOfOnePoint(8000, true)},
+        {"ODOL v50, 8000 named properties", gen::OdolWithNamedProperties(50, 8000)},
     };
     for (const auto &[name, bytes] : files) {
         const MeasuredImport result = MeasureImport(bytes, "p3d");

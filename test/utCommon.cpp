@@ -18,6 +18,7 @@
 #include <glm/gtx/euler_angles.hpp>
 
 #include <cmath>
+#include <memory>
 #include <random>
 
 using namespace agf;
@@ -546,6 +547,21 @@ TEST(MetadataBuilder, BuildsTypedEntries) {
     aiVector3D offset;
     EXPECT_TRUE(metadata->Get("Shape.Offset", offset));
     EXPECT_EQ(offset, aiVector3D(1, 2, 3));
+}
+
+TEST(MetadataBuilder, EntriesPastTheLimitAreCountedNotKept) {
+    agf::MetadataBuilder builder;
+    builder.setLimit(2);
+    builder.add("a", int32_t(1)).add("b", 2.0f).add("c", std::string("x")).add("d", true);
+    EXPECT_EQ(builder.added(), 4u);
+    std::unique_ptr<aiMetadata> kept(builder.build());
+    ASSERT_NE(kept, nullptr);
+    ASSERT_EQ(kept->mNumProperties, 2u);
+    EXPECT_STREQ(kept->mKeys[1].C_Str(), "b");
+    builder.keepFirst(1);
+    std::unique_ptr<aiMetadata> first(builder.build());
+    ASSERT_EQ(first->mNumProperties, 1u);
+    EXPECT_STREQ(first->mKeys[0].C_Str(), "a");
 }
 
 TEST(MetadataBuilder, MergesIntoExistingMetadata) {

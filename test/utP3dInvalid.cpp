@@ -218,28 +218,30 @@ TEST(P3dInvalid, MlodFramesBeyondTheMorphBudgetAreLeftOut) {
     EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached), 1u) << warnings.text();
 }
 
-TEST(P3dInvalid, MlodSelectionsBeyondTheMetadataBudgetAreLeftOutAndRepeatedNamesStayDistinct) {
+TEST(P3dInvalid, MetadataBeyondTheBudgetIsLeftOutAndRepeatedSelectionNamesStayDistinct) {
     // Each selection costs the file a dozen bytes and the scene three metadata entries of 2 KB.
     constexpr uint32_t kSelections = 4000;
     const std::vector<uint8_t> bytes = gen::MlodSelectionsOfOnePoint(kSelections, true);
-    const size_t kept =
-        agf::CopyBudget(bytes.size()).bytesLeft() / agf::p3d::kSelectionMetadataBytes;
-    ASSERT_GT(kept, 10u);
-    ASSERT_LT(kept, kSelections);
+    const size_t budget = agf::CopyBudget(bytes.size()).bytesLeft() / agf::p3d::kMetadataEntryBytes;
+    ASSERT_GT(budget, 100u);
+    ASSERT_LT(budget, 3 * kSelections);
     const ImportResult result = ImportBytes("p3d_selections", "selections.p3d", bytes);
     ASSERT_NE(result.scene, nullptr) << result.error;
     const aiNode *lod = LodNodes(result.scene).at(0);
+    ASSERT_NE(lod->mMetaData, nullptr);
+    EXPECT_EQ(lod->mMetaData->mNumProperties, budget);
+    // The LOD's own values come first and stay.
+    EXPECT_EQ(Meta<float>(lod->mMetaData, "P3D.Resolution"), 0.0f);
     // Repeats of a name: "'" appended once per repeat, from the ninth "'" and its number.
-    const std::string last = "a'" + std::to_string(kept - 1);
-    for (const std::string &key :
-         {std::string("a"), std::string("a'"), std::string("a''"), std::string("a'9"), last}) {
+    for (const std::string &key : {std::string("a"), std::string("a'"), std::string("a''"),
+                                   std::string("a'9"), std::string("a'20")}) {
         EXPECT_EQ(MetaString(lod->mMetaData, "P3D.Selections[" + key + "].Faces"), "0") << key;
     }
-    const std::string past = "P3D.Selections[a'" + std::to_string(kept) + "].Points";
+    const std::string last = "P3D.Selections[a'" + std::to_string(kSelections - 1) + "].Points";
     aiString unused;
-    EXPECT_FALSE(lod->mMetaData->Get(past, unused)) << "left out";
+    EXPECT_FALSE(lod->mMetaData->Get(last, unused)) << "left out";
     const ImportWarnings warnings(*result.importer, "p3d");
-    EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached, "selections"), 1u) << warnings.text();
+    EXPECT_EQ(warnings.count(agf::WarningKind::LimitReached, "metadata"), 1u) << warnings.text();
 }
 
 TEST(P3dInvalid, FaceIndicesPastTheVertices) {

@@ -517,6 +517,9 @@ template <typename Entries> void ReserveTypical(Entries &entries) {
 } // namespace
 
 MetadataBuilder &MetadataBuilder::add(const std::string &key, bool value) {
+    if (atLimit()) {
+        return *this;
+    }
     ReserveTypical(mEntries);
     Entry entry{key, AI_BOOL};
     entry.boolValue = value;
@@ -525,6 +528,9 @@ MetadataBuilder &MetadataBuilder::add(const std::string &key, bool value) {
 }
 
 MetadataBuilder &MetadataBuilder::add(const std::string &key, int32_t value) {
+    if (atLimit()) {
+        return *this;
+    }
     ReserveTypical(mEntries);
     Entry entry{key, AI_INT32};
     entry.intValue = value;
@@ -533,6 +539,9 @@ MetadataBuilder &MetadataBuilder::add(const std::string &key, int32_t value) {
 }
 
 MetadataBuilder &MetadataBuilder::add(const std::string &key, uint64_t value) {
+    if (atLimit()) {
+        return *this;
+    }
     ReserveTypical(mEntries);
     Entry entry{key, AI_UINT64};
     entry.uintValue = value;
@@ -541,6 +550,9 @@ MetadataBuilder &MetadataBuilder::add(const std::string &key, uint64_t value) {
 }
 
 MetadataBuilder &MetadataBuilder::add(const std::string &key, float value) {
+    if (atLimit()) {
+        return *this;
+    }
     ReserveTypical(mEntries);
     Entry entry{key, AI_FLOAT};
     entry.floatValue = value;
@@ -549,6 +561,9 @@ MetadataBuilder &MetadataBuilder::add(const std::string &key, float value) {
 }
 
 MetadataBuilder &MetadataBuilder::add(const std::string &key, double value) {
+    if (atLimit()) {
+        return *this;
+    }
     ReserveTypical(mEntries);
     Entry entry{key, AI_DOUBLE};
     entry.doubleValue = value;
@@ -557,6 +572,9 @@ MetadataBuilder &MetadataBuilder::add(const std::string &key, double value) {
 }
 
 MetadataBuilder &MetadataBuilder::add(const std::string &key, const std::string &value) {
+    if (atLimit()) {
+        return *this;
+    }
     ReserveTypical(mEntries);
     Entry entry{key, AI_AISTRING};
     entry.stringValue = value;
@@ -569,6 +587,9 @@ MetadataBuilder &MetadataBuilder::add(const std::string &key, const char *value)
 }
 
 MetadataBuilder &MetadataBuilder::add(const std::string &key, const aiVector3D &value) {
+    if (atLimit()) {
+        return *this;
+    }
     ReserveTypical(mEntries);
     Entry entry{key, AI_AIVECTOR3D};
     entry.vectorValue = value;

@@ -253,6 +253,17 @@ public:
     // keys ("P3D.Selections[<name>].Points", MetadataKeys.h) instead.
 
     bool empty() const { return mEntries.empty(); }
+    /** Entries added after the first `limit` are counted but not kept: a converter's metadata
+     *  budget (P3D) never keeps more, so they need not take memory meanwhile. */
+    void setLimit(size_t limit) { mLimit = limit; }
+    /** How many entries were added, those past the limit included. */
+    size_t added() const { return mEntries.size() + mPastLimit; }
+    /** Drops every entry after the first `count`. */
+    void keepFirst(size_t count) {
+        if (count < mEntries.size()) {
+            mEntries.resize(count);
+        }
+    }
     /** The metadata, or nullptr when empty. */
     aiMetadata *build() const;
     /** Adds the entries to `target`'s metadata, creating it or merging with what is there. */
@@ -270,7 +281,17 @@ private:
         std::string stringValue;
         aiVector3D vectorValue;
     };
+    bool atLimit() {
+        if (mEntries.size() < mLimit) {
+            return false;
+        }
+        ++mPastLimit;
+        return true;
+    }
+
     std::vector<Entry> mEntries;
+    size_t mLimit = SIZE_MAX;
+    size_t mPastLimit = 0;
 };
 
 /** The units and axes of a file, as every importer records them in scene metadata (the

@@ -83,7 +83,7 @@ public:
     Converter(Model &model, const ConvertOptions &options, const std::string &fileName,
               aiScene *scene, Warnings &warnings)
         : mModel(model), mOptions(options), mFileName(fileName), mScene(scene), mWarnings(warnings),
-          mMorphBudget(options.inputBytes), mSelectionBudget(options.inputBytes) {}
+          mMorphBudget(options.inputBytes), mMetadataBudget(options.inputBytes) {}
 
     void run();
 
@@ -119,7 +119,7 @@ private:
         std::unique_ptr<aiNode> node;       ///< named, with its proxy and point nodes
         std::vector<unsigned> localToScene; ///< LOD material -> scene material
         size_t framesKept = 0;              ///< how many of its frames become morph targets
-        size_t selectionsKept = 0;          ///< how many of its selections become metadata
+        MetadataBuilder metadata;           ///< made on its thread, built in LOD order
         std::vector<std::unique_ptr<aiMesh>> meshes;
     };
 
@@ -131,7 +131,6 @@ private:
     void setUpSkeleton();
     LodParts prepareLod(Lod &lod, size_t lodIndex);
     size_t framesWithinBudget(const Lod &lod);
-    size_t selectionsWithinBudget(const Lod &lod);
     void buildLod(LodParts &parts, Warnings &warnings) const;
     aiNode *finishLod(LodParts &parts);
 
@@ -145,7 +144,7 @@ private:
 
     // P3dSkinAndSelections.cpp (addSkin and addSelections run on the LOD threads)
     void addSkin(const Lod &lod, Geometry &geometry) const;
-    void addSelections(const Lod &lod, size_t selectionsKept, const Geometry &geometry,
+    void addSelections(const Lod &lod, const Geometry &geometry,
                        const std::vector<std::string> &meshNames,
                        const std::vector<std::vector<uint32_t>> &usedPerMesh,
                        MetadataBuilder &metadata) const;
@@ -177,8 +176,8 @@ private:
     std::string mSkeletonName;
     /** What the frames of the LODs still to be prepared may cost as morph targets. */
     CopyBudget mMorphBudget;
-    /** What the selections of the LODs still to be prepared may cost as metadata. */
-    CopyBudget mSelectionBudget;
+    /** What the metadata of the LODs still to be finished may cost. */
+    CopyBudget mMetadataBudget;
 };
 
 } // namespace agf::p3d

@@ -169,25 +169,7 @@ Converter::LodParts Converter::prepareLod(Lod &lod, size_t lodIndex) {
     AddChildren(parts.node.get(), children);
     parts.localToScene = registerMaterials(lod);
     parts.framesKept = framesWithinBudget(lod);
-    parts.selectionsKept = selectionsWithinBudget(lod);
     return parts;
-}
-
-// Taken in LOD order like the frames' budget. Skin weights from selections named after bones
-// do not depend on it: they are per point, not metadata.
-size_t Converter::selectionsWithinBudget(const Lod &lod) {
-    const size_t kept = mSelectionBudget.take(lod.selections.size(), kSelectionMetadataBytes);
-    if (kept < lod.selections.size()) {
-        mWarnings.add(WarningKind::LimitReached, mFileName,
-                      ResolutionName(lod.resolution) + " selections", lod.fileOffset,
-                      std::to_string(lod.selections.size() - kept) + " of " +
-                          std::to_string(lod.selections.size()) +
-                          " named selections left out of the metadata: their entries would "
-                          "exceed the " +
-                          std::to_string(CopyBudget(mOptions.inputBytes).bytesLeft()) +
-                          " bytes allowed for a file of " + std::to_string(mOptions.inputBytes));
-    }
-    return kept;
 }
 
 // A frame becomes a copy of every vertex its LOD makes: at most one a face corner (MLOD, before
@@ -244,16 +226,32 @@ void Converter::buildLod(LodParts &parts, Warnings &warnings) const {
         }
     }
 
-    MetadataBuilder metadata;
-    addLodMetadata(lod, parts.lodIndex, metadata);
-    addSelections(lod, parts.selectionsKept, geometry, meshNames, usedPerMesh, metadata);
-    delete parts.node->mMetaData;
-    parts.node->mMetaData = metadata.build();
+    // No LOD can keep more entries than the whole budget (finishLod).
+    parts.metadata.setLimit(CopyBudget(mOptions.inputBytes).bytesLeft() / kMetadataEntryBytes);
+    addLodMetadata(lod, parts.lodIndex, parts.metadata);
+    addSelections(lod, geometry, meshNames, usedPerMesh, parts.metadata);
     ReleaseLodArrays(*parts.lod);
 }
 
 // The scene's mesh list in LOD order, as one loop would have filled it.
+// The metadata's budget is taken here, in LOD order, so that the scene does not depend on the
+// threads: the entries come in the order of their importance (the LOD's counts and properties
+// first, selections last), and those past the budget are left out.
 aiNode *Converter::finishLod(LodParts &parts) {
+    const size_t wanted = parts.metadata.added();
+    const size_t kept = mMetadataBudget.take(wanted, kMetadataEntryBytes);
+    if (kept < wanted) {
+        mWarnings.add(WarningKind::LimitReached, mFileName,
+                      std::string(parts.node->mName.C_Str()) + " metadata", parts.lod->fileOffset,
+                      std::to_string(wanted - kept) + " of " + std::to_string(wanted) +
+                          " metadata entries left out (properties, point flags, sections, "
+                          "selections): they would exceed the " +
+                          std::to_string(CopyBudget(mOptions.inputBytes).bytesLeft()) +
+                          " bytes allowed for a file of " + std::to_string(mOptions.inputBytes));
+        parts.metadata.keepFirst(kept);
+    }
+    delete parts.node->mMetaData;
+    parts.node->mMetaData = parts.metadata.build();
     std::vector<unsigned> meshIndices;
     for (auto &mesh : parts.meshes) {
         meshIndices.push_back(mParts.addMesh(std::move(mesh)));

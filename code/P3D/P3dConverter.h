@@ -42,11 +42,11 @@ struct ConvertOptions {
  *  converter's sparse copy (a vertex index and a position) and the aiAnimMesh's position. */
 constexpr size_t kFrameCopyBytesPerVertex = 4 + 12 + 12;
 
-/** What one named selection costs as LOD metadata, about: three entries (points, faces, mesh
- *  vertices), each an aiString key and an aiString value of 1 KB. A selection costs an MLOD
- *  a dozen bytes, so the selections whose metadata is written are kept within a budget
- *  (Common/CopyBudget.h) like the frames. */
-constexpr size_t kSelectionMetadataBytes = 3 * 2 * 1028;
+/** What one metadata entry of a LOD node costs in the scene: its aiString key and an aiString
+ *  value of 1 KB each. A P3D structure of a few bytes (a named property, a selection, a point
+ *  flag value, a section, a whole MLOD LOD) becomes one or more entries, so the entries written
+ *  are kept within a budget of the file's size (Common/CopyBudget.h), like the frames. */
+constexpr size_t kMetadataEntryBytes = 2 * 1028 + 16;
 
 /** Fills `scene` (which must be empty). Recoverable problems are appended to `warnings`.
  *  Throws ImportError when the LOD choice matches nothing. Consumes `model`: each LOD's arrays

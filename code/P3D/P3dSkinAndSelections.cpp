@@ -137,12 +137,11 @@ PointPlaces PlacesOfPoints(size_t pointCount, const std::vector<std::vector<uint
 
 } // namespace
 
-void Converter::addSelections(const Lod &lod, size_t selectionsKept, const Geometry &geometry,
+void Converter::addSelections(const Lod &lod, const Geometry &geometry,
                               const std::vector<std::string> &meshNames,
                               const std::vector<std::vector<uint32_t>> &usedPerMesh,
                               MetadataBuilder &metadata) const {
-    selectionsKept = std::min(selectionsKept, lod.selections.size());
-    if (selectionsKept == 0) {
+    if (lod.selections.empty()) {
         return;
     }
     const PointPlaces placesOfPoint =
@@ -150,8 +149,7 @@ void Converter::addSelections(const Lod &lod, size_t selectionsKept, const Geome
                        [&geometry](uint32_t vertex) { return geometry.pointOf(vertex); });
     SelectionKeys keys;
     std::vector<std::pair<uint32_t, uint32_t>> places; // (mesh, vertex in it)
-    for (size_t s = 0; s < selectionsKept; ++s) {
-        const Selection &selection = lod.selections[s];
+    for (const Selection &selection : lod.selections) {
         const std::string entry =
             AGF_META_P3D_SELECTIONS + MetadataName(keys.claim(ToUtf8(selection.name)));
         std::vector<uint32_t> points = selection.points;

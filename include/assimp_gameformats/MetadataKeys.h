@@ -336,9 +336,9 @@ AGF_API bool MetadataNumber(const aiMetadata *metadata, const std::string &key, 
 #define AGF_META_P3D_PROPERTIES "P3D.Properties"
 /** LOD node, group per named selection, "P3D.Selections[<selection>].<Field>" with the fields
  *  below (the n-th repeat of a name in a LOD gets n "'" appended, from the ninth one "'" and
- *  n: a, a', a'', ..., then a'9 for the ninth). Selections whose entries would exceed the file's
- *  metadata budget (16 bytes per byte of the file and 1 MB, about 6 KB a selection) are left
- *  out with a LimitReached warning. */
+ *  n: a, a', a'', ..., then a'9 for the ninth). A LOD's entries past the file's metadata
+ *  budget (16 bytes per byte of the file and 1 MB, at 2 KB an entry) are left out with a
+ *  LimitReached warning, selections first. */
 #define AGF_META_P3D_SELECTIONS "P3D.Selections"
 /** Field of a selection, string: MLOD point or ODOL vertex indices as ranges ("0-3,7"). */
 #define AGF_META_P3D_SELECTION_POINTS ".Points"

@@ -134,4 +134,12 @@ std::vector<uint8_t> MlodSelectionsOfOnePoint(uint32_t selections, bool sameName
     return WriteMlod({lod});
 }
 
+std::vector<uint8_t> OdolWithNamedProperties(uint32_t version, uint32_t properties) {
+    OdolModel model = OdolGridModel(1, 3);
+    for (uint32_t p = 0; p < properties; ++p) {
+        model.lods[0].properties.emplace_back("p" + std::to_string(p), "v");
+    }
+    return WriteOdolV4x(model, {version});
+}
+
 } // namespace agf::testgen::p3d

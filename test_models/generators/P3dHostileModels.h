@@ -36,4 +36,8 @@ std::vector<uint8_t> MlodUvSetsOfOneTriangle(uint32_t points, uint32_t sets);
  *  `sameName`, else "s0", "s1"... */
 std::vector<uint8_t> MlodSelectionsOfOnePoint(uint32_t selections, bool sameName);
 
+/** An ODOL of `version` (40 to 75) with one 3 x 3 vertex grid LOD and `properties` named
+ *  properties "p0" = "v", "p1" = "v"... (about 8 bytes each). */
+std::vector<uint8_t> OdolWithNamedProperties(uint32_t version, uint32_t properties);
+
 } // namespace agf::testgen::p3d
