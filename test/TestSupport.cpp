@@ -18,6 +18,18 @@ std::vector<uint8_t> ReadBytes(const std::filesystem::path &path) {
     return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
 }
 
+aiMesh *NewTriangleMesh() {
+    auto *mesh = new aiMesh();
+    mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
+    mesh->mNumVertices = 3;
+    mesh->mVertices = new aiVector3D[3]{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    mesh->mNumFaces = 1;
+    mesh->mFaces = new aiFace[1];
+    mesh->mFaces[0].mNumIndices = 3;
+    mesh->mFaces[0].mIndices = new unsigned[3]{0, 1, 2};
+    return mesh;
+}
+
 void WriteBytes(const std::filesystem::path &path, const std::vector<uint8_t> &bytes) {
     std::filesystem::create_directories(path.parent_path());
     std::ofstream out(path, std::ios::binary);

@@ -79,6 +79,9 @@ std::vector<uint8_t> ReadBytes(const std::filesystem::path &path);
 /** Writes bytes to a file, creating folders. */
 void WriteBytes(const std::filesystem::path &path, const std::vector<uint8_t> &bytes);
 
+/** A new mesh of one triangle, (0, 0, 0), (1, 0, 0), (0, 1, 0), for scenes built by hand. */
+aiMesh *NewTriangleMesh();
+
 /** A fresh, empty scratch folder for one test, under the build tree. */
 std::filesystem::path ScratchDir(const std::string &name);
 

@@ -34,14 +34,7 @@ std::unique_ptr<aiScene> SceneWithTextures() {
     scene->mRootNode->mMeshes = new unsigned[1]{0};
     scene->mNumMaterials = 1;
     scene->mMaterials = new aiMaterial *[1] { new aiMaterial() };
-    auto *mesh = new aiMesh();
-    mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
-    mesh->mNumVertices = 3;
-    mesh->mVertices = new aiVector3D[3]{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    mesh->mNumFaces = 1;
-    mesh->mFaces = new aiFace[1];
-    mesh->mFaces[0].mNumIndices = 3;
-    mesh->mFaces[0].mIndices = new unsigned[3]{0, 1, 2};
+    aiMesh *mesh = agf::test::NewTriangleMesh();
     scene->mNumMeshes = 1;
     scene->mMeshes = new aiMesh *[1] { mesh };
 

@@ -840,17 +840,10 @@ std::unique_ptr<aiScene> TexturedTriangle(const std::string &besidePath) {
     material->AddProperty(&embedded, AI_MATKEY_TEXTURE_NORMALS(0));
     scene->mNumMaterials = 1;
     scene->mMaterials = new aiMaterial *[1] { material };
-    auto *mesh = new aiMesh();
-    mesh->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
-    mesh->mNumVertices = 3;
-    mesh->mVertices = new aiVector3D[3]{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
+    aiMesh *mesh = agf::test::NewTriangleMesh();
     mesh->mNormals = new aiVector3D[3]{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
     mesh->mTextureCoords[0] = new aiVector3D[3]{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
     mesh->mNumUVComponents[0] = 2;
-    mesh->mNumFaces = 1;
-    mesh->mFaces = new aiFace[1];
-    mesh->mFaces[0].mNumIndices = 3;
-    mesh->mFaces[0].mIndices = new unsigned[3]{0, 1, 2};
     scene->mNumMeshes = 1;
     scene->mMeshes = new aiMesh *[1] { mesh };
     const std::vector<uint8_t> png =

@@ -20,6 +20,22 @@ uint32_t LoadU32(const std::vector<uint8_t> &bytes, size_t offset) {
     return value;
 }
 
+/** A resolution-0 LOD of `points` points in rows of 100 and one triangle on the first three. */
+MlodLod MlodLodOfOneTriangle(uint32_t points) {
+    MlodLod lod;
+    lod.resolution = 0;
+    for (uint32_t p = 0; p < points; ++p) {
+        lod.points.push_back({float(p % 100), float(p / 100), 0});
+    }
+    lod.normals = {{0, 0, 1}};
+    MlodFace face;
+    face.points = {0, 1, 2};
+    face.normals = {0, 0, 0};
+    face.uvs = {{0, 0}, {1, 0}, {0, 1}};
+    lod.faces.push_back(face);
+    return lod;
+}
+
 } // namespace
 
 std::vector<uint8_t> OdolDirectorySharingOneBody(uint32_t entries, unsigned side) {
@@ -97,17 +113,7 @@ std::vector<uint8_t> MlodFramesOfSplitCorners(uint32_t faces, uint32_t frames) {
 }
 
 std::vector<uint8_t> MlodUvSetsOfOneTriangle(uint32_t points, uint32_t sets) {
-    MlodLod lod;
-    lod.resolution = 0;
-    for (uint32_t p = 0; p < points; ++p) {
-        lod.points.push_back({float(p % 100), float(p / 100), 0});
-    }
-    lod.normals = {{0, 0, 1}};
-    MlodFace face;
-    face.points = {0, 1, 2};
-    face.normals = {0, 0, 0};
-    face.uvs = {{0, 0}, {1, 0}, {0, 1}};
-    lod.faces.push_back(face);
+    MlodLod lod = MlodLodOfOneTriangle(points);
     for (uint32_t s = 1; s <= sets; ++s) {
         std::vector<Uv> uvs;
         for (uint32_t k = 0; k < 3; ++k) {
@@ -119,15 +125,7 @@ std::vector<uint8_t> MlodUvSetsOfOneTriangle(uint32_t points, uint32_t sets) {
 }
 
 std::vector<uint8_t> MlodSelectionsOfOnePoint(uint32_t selections, bool sameName) {
-    MlodLod lod;
-    lod.resolution = 0;
-    lod.points = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
-    lod.normals = {{0, 0, 1}};
-    MlodFace face;
-    face.points = {0, 1, 2};
-    face.normals = {0, 0, 0};
-    face.uvs = {{0, 0}, {1, 0}, {0, 1}};
-    lod.faces.push_back(face);
+    MlodLod lod = MlodLodOfOneTriangle(3);
     for (uint32_t s = 0; s < selections; ++s) {
         lod.selections.push_back({sameName ? "a" : "s" + std::to_string(s), {{s % 3, 1}}, {0}});
     }
