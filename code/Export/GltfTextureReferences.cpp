@@ -6,8 +6,8 @@
 #include <assimp/material.h>
 #include <assimp/scene.h>
 
-#include <algorithm>
 #include <cstring>
+#include <unordered_set>
 #include <utility>
 
 namespace agf::gltf {
@@ -36,9 +36,10 @@ size_t UnreachableTextures::count() const {
 
 std::vector<std::string> UnreachableTextures::distinctPaths() const {
     std::vector<std::string> distinct;
+    std::unordered_set<std::string> seen;
     for (const auto &paths : byMaterial) {
         for (const std::string &path : paths) {
-            if (std::find(distinct.begin(), distinct.end(), path) == distinct.end()) {
+            if (seen.insert(path).second) {
                 distinct.push_back(path);
             }
         }
